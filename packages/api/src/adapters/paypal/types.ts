@@ -1,0 +1,33 @@
+/** PayPal Orders v2, only the parts we use. Amounts travel as strings with two decimals ("12.50"). */
+export interface PaypalLink { href: string; rel: string; method: string }
+export interface PaypalOrder {
+  id: string;
+  status: string; // CREATED | APPROVED | COMPLETED | VOIDED | PAYER_ACTION_REQUIRED
+  links: PaypalLink[];
+  purchase_units?: Array<{
+    reference_id?: string;
+    amount?: { currency_code: string; value: string };
+    payments?: { captures?: PaypalCapture[] };
+  }>;
+}
+export interface PaypalCapture { id: string; status: string; amount: { currency_code: string; value: string } }
+
+export interface CreatePaymentInput {
+  /** Stable per order: PayPal-Request-Id, so a retried create never makes a second PayPal order. */
+  requestId: string;
+  referenceId: string;
+  totalCents: number;
+  currency: "USD";
+  description: string;
+  returnUrl: string;
+  cancelUrl: string;
+}
+
+/** The payment provider as the orders module sees it: real PayPal or the local simulator (same HTTP API). */
+export interface PaymentProvider {
+  createOrder(input: CreatePaymentInput): Promise<PaypalOrder>;
+  getOrder(paypalOrderId: string): Promise<PaypalOrder>;
+  /** requestId makes the capture idempotent at PayPal (replays answer the first capture). */
+  captureOrder(paypalOrderId: string, requestId: string): Promise<PaypalOrder>;
+  verifyWebhookSignature(headers: Record<string, string | undefined>, event: unknown): Promise<boolean>;
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"] } },
+      { test: { name: "domain", root: "packages/domain", include: ["src/**/*.test.ts"] } },
+      "packages/api/vitest.config.ts",
+    ],
+  },
+});
