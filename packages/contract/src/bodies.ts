@@ -1,0 +1,230 @@
+import { z } from "zod";
+import {
+  HORA_PATTERN,
+  bodyFlag,
+  countOrZero,
+  decimalFromText,
+  optionalPhoneLike,
+  optionalText,
+  requiredEmail,
+  requiredId,
+  requiredPhoneLike,
+  requiredText,
+  wholeNumber,
+  type NumberInput,
+} from "./primitives.ts";
+
+/**
+ * Request bodies. Each is exported twice under one name: the schema (value) and its parsed output (type),
+ * plus `<Name>Schema` and `<Name>Input` (what a client may send) for symmetry with the records.
+ */
+
+const NOMBRE_OBLIGATORIO = "El nombre es obligatorio";
+
+// --- auth ---------------------------------------------------------------------------------------------------
+
+export const LoginBody = z.object({
+  email: requiredEmail(),
+  // Not trimmed: spaces can be part of a password.
+  password: z
+    .string({ error: "La contraseña es obligatoria" })
+    .min(1, { error: "La contraseña es obligatoria", abort: true })
+    .max(200, { error: "Máximo 200 caracteres" }),
+});
+export type LoginBody = z.output<typeof LoginBody>;
+export type LoginBodyInput = z.input<typeof LoginBody>;
+export const LoginBodySchema = LoginBody;
+
+export const TokenBody = z.object({ token: requiredText("El token es obligatorio", 200) });
+export type TokenBody = z.output<typeof TokenBody>;
+export type TokenBodyInput = z.input<typeof TokenBody>;
+export const TokenBodySchema = TokenBody;
+
+// --- pais / ciudades ----------------------------------------------------------------------------------------
+
+const freetourId = z.preprocess(
+  (v: string | null | undefined) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v),
+  z.string({ error: "El identificador de free tours debe ser un texto" }).trim().max(100).optional(),
+);
+
+/** Fields of PUT /api/pais/update/{id} and of the multipart POST /api/pais/create (besides `foto`). */
+export const PaisUpdateBody = z.object({
+  nombre: requiredText(NOMBRE_OBLIGATORIO, 120),
+  prefijo: wholeNumber("El prefijo debe ser un número entre 1 y 99999", 1, 99_999),
+  destacado: bodyFlag("Destacado debe ser 1 o 0"),
+  freetour_id: freetourId,
+});
+export type PaisUpdateBody = z.output<typeof PaisUpdateBody>;
+export type PaisUpdateBodyInput = z.input<typeof PaisUpdateBody>;
+export const PaisUpdateBodySchema = PaisUpdateBody;
+export const PaisCreateFields = PaisUpdateBody;
+export type PaisCreateFields = PaisUpdateBody;
+
+/** Fields of PUT /api/ciudades/update/{id} and of the multipart POST /api/ciudades/create (besides `foto`). */
+export const CiudadUpdateBody = z.object({
+  nombre: requiredText(NOMBRE_OBLIGATORIO, 120),
+  pais: requiredId("El país es obligatorio"),
+  destacado: bodyFlag("Destacado debe ser 1 o 0"),
+  freetour_id: freetourId,
+});
+export type CiudadUpdateBody = z.output<typeof CiudadUpdateBody>;
+export type CiudadUpdateBodyInput = z.input<typeof CiudadUpdateBody>;
+export const CiudadUpdateBodySchema = CiudadUpdateBody;
+export const CiudadCreateFields = CiudadUpdateBody;
+export type CiudadCreateFields = CiudadUpdateBody;
+
+// --- tours --------------------------------------------------------------------------------------------------
+
+export const PRECIO_MAXIMO = 1_000_000;
+
+/** At most two decimals, judged on the shortest text form of the number (so 19.99 passes, 0.1 + 0.2 does not). */
+function hasAtMostTwoDecimals(value: number): boolean {
+  return /^-?\d+(\.\d{1,2})?$/.test(String(value));
+}
+
+export const PrecioSchema = z.preprocess(
+  (v: NumberInput) => (typeof v === "string" && v.trim() === "" ? undefined : decimalFromText(v)),
+  z
+    .number({ error: "El precio es obligatorio y debe ser un número" })
+    .gt(0, { error: "El precio debe ser mayor que 0" })
+    .max(PRECIO_MAXIMO, { error: "El precio no puede ser mayor que 1.000.000" })
+    .refine(hasAtMostTwoDecimals, { error: "El precio admite como máximo 2 decimales" }),
+);
+
+/** The tour form's fields: multipart on create (flags '1'/'0'), JSON on update. */
+export const TourFields = z.object({
+  nombre: requiredText(NOMBRE_OBLIGATORIO, 200),
+  precio: PrecioSchema,
+  pais: requiredId("El país es obligatorio"),
+  ciudad: requiredId("La ciudad es obligatoria"),
+  nombre_hotel: optionalText(200),
+  habitacion_individual: bodyFlag(),
+  habitacion_doble: bodyFlag(),
+  habitacion_triple: bodyFlag(),
+  intinerario: optionalText(),
+  incluye: optionalText(),
+  no_incluye: optionalText(),
+  duracion: optionalText(200),
+  accesibilidad: optionalText(),
+  mascotas: bodyFlag(),
+  salidas: optionalText(),
+  punto_encuentro: optionalText(),
+  reembolsable: bodyFlag(),
+  descripcion: optionalText(),
+});
+export type TourFields = z.output<typeof TourFields>;
+export type TourFieldsInput = z.input<typeof TourFields>;
+export const TourFieldsSchema = TourFields;
+
+export const TourUpdateBody = TourFields.extend({ id: requiredId("El id del tour es obligatorio") });
+export type TourUpdateBody = z.output<typeof TourUpdateBody>;
+export type TourUpdateBodyInput = z.input<typeof TourUpdateBody>;
+export const TourUpdateBodySchema = TourUpdateBody;
+
+export const HorarioCreateBody = z
+  .object({
+    hora_inicio: z
+      .string({ error: "La hora de inicio es obligatoria" })
+      .trim()
+      .regex(HORA_PATTERN, { error: "La hora de inicio debe tener el formato HH:MM" }),
+    lunes: bodyFlag(),
+    martes: bodyFlag(),
+    miercoles: bodyFlag(),
+    jueves: bodyFlag(),
+    viernes: bodyFlag(),
+    sabado: bodyFlag(),
+    domingo: bodyFlag(),
+    tour_id: requiredId("El tour es obligatorio"),
+  })
+  .refine((h) => h.lunes || h.martes || h.miercoles || h.jueves || h.viernes || h.sabado || h.domingo, {
+    error: "Selecciona al menos un día de la semana",
+    path: ["lunes"],
+  });
+export type HorarioCreateBody = z.output<typeof HorarioCreateBody>;
+export type HorarioCreateBodyInput = z.input<typeof HorarioCreateBody>;
+export const HorarioCreateBodySchema = HorarioCreateBody;
+
+// --- comments, rewards, help ----------------------------------------------------------------------------------
+
+export const ComentarioCreateBody = z.object({
+  email: requiredEmail(),
+  comentario: requiredText("El comentario es obligatorio", 2000),
+  start: wholeNumber("La calificación debe estar entre 1 y 5", 1, 5),
+  id_tour: requiredId("El tour es obligatorio"),
+});
+export type ComentarioCreateBody = z.output<typeof ComentarioCreateBody>;
+export type ComentarioCreateBodyInput = z.input<typeof ComentarioCreateBody>;
+export const ComentarioCreateBodySchema = ComentarioCreateBody;
+
+export const RewardsCreateBody = z.object({
+  nombre: requiredText(NOMBRE_OBLIGATORIO, 120),
+  apellido: requiredText("El apellido es obligatorio", 120),
+  telefono: requiredPhoneLike("El teléfono es obligatorio"),
+  email: requiredEmail(),
+});
+export type RewardsCreateBody = z.output<typeof RewardsCreateBody>;
+export type RewardsCreateBodyInput = z.input<typeof RewardsCreateBody>;
+export const RewardsCreateBodySchema = RewardsCreateBody;
+
+export const AyudaCreateBody = RewardsCreateBody.extend({
+  comentario: requiredText("El comentario es obligatorio", 2000),
+});
+export type AyudaCreateBody = z.output<typeof AyudaCreateBody>;
+export type AyudaCreateBodyInput = z.input<typeof AyudaCreateBody>;
+export const AyudaCreateBodySchema = AyudaCreateBody;
+
+// --- checkout -----------------------------------------------------------------------------------------------
+
+/** `MM/DD/YYYY-HH:MM`, the start optionally with seconds. Whether the date exists and has that slot is the server's call. */
+export const DIA_PATTERN = /^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\/\d{4}-([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+export const MAX_VIAJEROS_POR_TIPO = 50;
+
+const CANTIDAD_INVALIDA = `La cantidad debe ser un número entero entre 0 y ${MAX_VIAJEROS_POR_TIPO}`;
+const count = countOrZero(CANTIDAD_INVALIDA, MAX_VIAJEROS_POR_TIPO);
+
+/** Money a client sends; accepted in either form and ignored (the catalogue decides). */
+const ignoredMoney = z
+  .preprocess((v: NumberInput) => decimalFromText(v), z.number({ error: "Debe ser un número" }))
+  .optional();
+
+export const CompraLineBody = z
+  .object({
+    tour_id: requiredId("El tour es obligatorio"),
+    nombre: optionalText(200),
+    dia: z
+      .string({ error: "La fecha del tour es obligatoria" })
+      .trim()
+      .regex(DIA_PATTERN, { error: "La fecha debe tener el formato MM/DD/YYYY-HH:MM" }),
+    precio: ignoredMoney,
+    imagen: z.string().nullable().optional(),
+    mayores_15: count,
+    de_4_15: count,
+    menores_3: count,
+    mascotas: count,
+    precio_total: ignoredMoney,
+  })
+  .refine((line) => line.mayores_15 + line.de_4_15 + line.menores_3 >= 1, {
+    error: "Cada tour debe incluir al menos una persona",
+    path: ["mayores_15"],
+  });
+export type CompraLineBody = z.output<typeof CompraLineBody>;
+export type CompraLineBodyInput = z.input<typeof CompraLineBody>;
+
+export const CompraCreateBody = z.object({
+  pedidos: z
+    .array(CompraLineBody, { error: "El carrito está vacío" })
+    .min(1, { error: "El carrito está vacío" })
+    .max(50, { error: "El carrito admite como máximo 50 tours" }),
+  nombre: requiredText(NOMBRE_OBLIGATORIO, 120),
+  apellido: requiredText("El apellido es obligatorio", 120),
+  email: requiredEmail(),
+  telefono: requiredPhoneLike("El teléfono es obligatorio"),
+  telefonoRespaldo: optionalPhoneLike(),
+  direccion: requiredText("La dirección es obligatoria", 300),
+  comentario: optionalText(2000),
+  nit: requiredPhoneLike("La cédula o NIT es obligatorio"),
+  valor_total: ignoredMoney,
+});
+export type CompraCreateBody = z.output<typeof CompraCreateBody>;
+export type CompraCreateBodyInput = z.input<typeof CompraCreateBody>;
+export const CompraCreateBodySchema = CompraCreateBody;

@@ -1,0 +1,183 @@
+import { z } from "zod";
+import {
+  AyudaCreateBody,
+  CiudadUpdateBody,
+  ComentarioCreateBody,
+  CompraCreateBody,
+  HorarioCreateBody,
+  LoginBody,
+  PaisUpdateBody,
+  RewardsCreateBody,
+  TokenBody,
+  TourUpdateBody,
+} from "./bodies.ts";
+import {
+  AyudaSchema,
+  BannerSchema,
+  CiudadSchema,
+  ComentarioSchema,
+  FotoSchema,
+  FreeTourAvailabilitySchema,
+  FreeTourReviewSchema,
+  FreeTourSchema,
+  HorarioSchema,
+  PaisSchema,
+  PaymentOrderSchema,
+  PedidoLineSchema,
+  PedidoSchema,
+  RewardsSchema,
+  StaffUserSchema,
+  TourSchema,
+} from "./records.ts";
+
+/** Most answers wrap their payload in a field spelled `succes` (sic). */
+export function succes<T extends z.ZodType>(payload: T) {
+  return z.object({ succes: payload });
+}
+
+/** Answers of deletes: `{succes: …}`, whatever the payload. */
+export const SuccesAnyAnswer = z.object({ succes: z.unknown() });
+
+export const FreeTourPageSchema = z.object({
+  tours: z.array(FreeTourSchema),
+  currentPage: z.number(),
+  totalPages: z.number(),
+  totalObjects: z.number(),
+});
+export type FreeTourPage = z.output<typeof FreeTourPageSchema>;
+
+const providerStatus = z.union([z.string(), z.number()]);
+
+// --- named answers ------------------------------------------------------------------------------------------
+export const PaisListAnswer = succes(z.array(PaisSchema));
+export const PaisAnswer = succes(PaisSchema);
+export const CiudadListAnswer = succes(z.array(CiudadSchema));
+export const CiudadAnswer = succes(CiudadSchema);
+export const TourListAnswer = succes(z.array(TourSchema));
+/** GET /api/tour/find/{id}: an array holding the one tour (empty when there is none). */
+export const TourFindAnswer = succes(z.array(TourSchema));
+export const TourAnswer = succes(TourSchema);
+export const TourByCiudadAnswer = z.object({ succes: z.array(TourSchema), freetour: FreeTourPageSchema });
+export const FotoListAnswer = succes(z.array(FotoSchema));
+/** GET /api/tour/imagenes/{tourId}: no `succes` wrapper. */
+export const ImagenesAnswer = z.object({ imagenes: z.array(FotoSchema) });
+export const HorarioListAnswer = succes(z.array(HorarioSchema));
+export const HorarioAnswer = succes(HorarioSchema);
+export const ComentarioListAnswer = succes(z.array(ComentarioSchema));
+export const ComentarioAnswer = succes(ComentarioSchema);
+export const RewardsListAnswer = succes(z.array(RewardsSchema));
+export const RewardsAnswer = succes(RewardsSchema);
+export const AyudaListAnswer = succes(z.array(AyudaSchema));
+export const AyudaAnswer = succes(AyudaSchema);
+/** GET /api/banner: a bare array, empty when there is no banner. */
+export const BannerGetAnswer = z.array(BannerSchema);
+export const BannerAnswer = succes(BannerSchema);
+export const FreeToursToursAnswer = z.object({ data: FreeTourPageSchema, status: providerStatus });
+export const FreeToursTourAnswer = z.object({
+  data: FreeTourSchema,
+  status: providerStatus,
+  disponibilidad: z.object({ data: z.array(FreeTourAvailabilitySchema), status: providerStatus }),
+  comentarios: z.object({ data: z.array(FreeTourReviewSchema), status: providerStatus }),
+});
+/** The payment provider's order; `links[1]` is where the buyer approves. */
+export const CompraCreateAnswer = succes(PaymentOrderSchema);
+export const PedidoAnswer = succes(PedidoSchema);
+export const PedidoListAnswer = succes(z.array(PedidoSchema));
+export const PedidoLineListAnswer = succes(z.array(PedidoLineSchema));
+/** POST /api/auth/login: the token arrives in `sucess` (sic). */
+export const LoginAnswer = z.object({ sucess: z.string(), rol: z.string(), nombre: z.string() });
+export const AutenticateAnswer = succes(StaffUserSchema);
+export const HealthAnswer = z.looseObject({ status: z.string().optional() });
+
+// --- the call table -----------------------------------------------------------------------------------------
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+export interface CallDef {
+  method: HttpMethod;
+  /** Fastify-style path; `:name` segments are parameters. Trailing slashes are part of the contract. */
+  path: string;
+  /** Requires `Authorization: Bearer <token>`. */
+  auth: boolean;
+  /** JSON body schema, or "multipart" for uploads; absent when the call has no body. */
+  body?: z.ZodType | "multipart";
+  answer: z.ZodType;
+  /** Accepts the list dialect (sort/range/filter) and then answers a Content-Range header. */
+  list?: true;
+}
+
+function call<const C extends CallDef>(def: C): C {
+  return def;
+}
+
+export const CALLS = {
+  paisIndex: call({ method: "GET", path: "/api/pais/index", auth: false, answer: PaisListAnswer, list: true }),
+  paisFind: call({ method: "GET", path: "/api/pais/find/:id", auth: false, answer: PaisAnswer }),
+  paisCreate: call({ method: "POST", path: "/api/pais/create", auth: true, body: "multipart", answer: PaisAnswer }),
+  paisUpdate: call({ method: "PUT", path: "/api/pais/update/:id", auth: true, body: PaisUpdateBody, answer: PaisAnswer }),
+  paisUpdateImage: call({ method: "PUT", path: "/api/pais/updateImage/:id", auth: true, body: "multipart", answer: PaisAnswer }),
+  paisDelete: call({ method: "DELETE", path: "/api/pais/delete/:id", auth: true, answer: SuccesAnyAnswer }),
+
+  ciudadesIndex: call({ method: "GET", path: "/api/ciudades/index", auth: false, answer: CiudadListAnswer, list: true }),
+  ciudadesFind: call({ method: "GET", path: "/api/ciudades/find/:paisId", auth: false, answer: CiudadListAnswer }),
+  ciudadesFindCiudad: call({ method: "GET", path: "/api/ciudades/findciudad/:ciudadId", auth: false, answer: CiudadAnswer }),
+  ciudadesCreate: call({ method: "POST", path: "/api/ciudades/create", auth: true, body: "multipart", answer: CiudadAnswer }),
+  ciudadesUpdate: call({ method: "PUT", path: "/api/ciudades/update/:id", auth: true, body: CiudadUpdateBody, answer: CiudadAnswer }),
+  ciudadesUpdateImage: call({ method: "PUT", path: "/api/ciudades/updateImage/:id", auth: true, body: "multipart", answer: CiudadAnswer }),
+  ciudadesDelete: call({ method: "DELETE", path: "/api/ciudades/delete/:id", auth: true, answer: SuccesAnyAnswer }),
+
+  tourIndex: call({ method: "GET", path: "/api/tour/index", auth: false, answer: TourListAnswer, list: true }),
+  tourFind: call({ method: "GET", path: "/api/tour/find/:id", auth: false, answer: TourFindAnswer }),
+  tourByCiudad: call({ method: "GET", path: "/api/tour/index/ciudad/:ciudadId", auth: false, answer: TourByCiudadAnswer }),
+  tourFotos: call({ method: "GET", path: "/api/tour/index/fotos/:tourId", auth: false, answer: FotoListAnswer }),
+  horarioFind: call({ method: "GET", path: "/api/tour/horario/find/:tourId", auth: false, answer: HorarioListAnswer }),
+  horarioIndex: call({ method: "GET", path: "/api/tour/horario/index", auth: true, answer: HorarioListAnswer, list: true }),
+  horarioCreate: call({ method: "POST", path: "/api/tour/horario/create/", auth: true, body: HorarioCreateBody, answer: HorarioAnswer }),
+  horarioDelete: call({ method: "DELETE", path: "/api/tour/horario/delete/:id", auth: true, answer: SuccesAnyAnswer }),
+  tourCreate: call({ method: "POST", path: "/api/tour/create", auth: true, body: "multipart", answer: TourAnswer }),
+  tourUpdate: call({ method: "POST", path: "/api/tour/update/", auth: true, body: TourUpdateBody, answer: TourAnswer }),
+  tourDelete: call({ method: "DELETE", path: "/api/tour/delete/:id", auth: true, answer: SuccesAnyAnswer }),
+  tourImagenes: call({ method: "GET", path: "/api/tour/imagenes/:tourId", auth: true, answer: ImagenesAnswer }),
+  tourSaveImagen: call({ method: "POST", path: "/api/tour/saveimagen", auth: true, body: "multipart", answer: FotoListAnswer }),
+  tourDeleteImagen: call({ method: "DELETE", path: "/api/tour/deleteimagen/:fotoId", auth: true, answer: SuccesAnyAnswer }),
+  comentarioIndex: call({ method: "GET", path: "/api/tour/comentario/index/:tourId", auth: false, answer: ComentarioListAnswer }),
+  comentarioCreate: call({ method: "POST", path: "/api/tour/comentario", auth: false, body: ComentarioCreateBody, answer: ComentarioAnswer }),
+  rewardsCreate: call({ method: "POST", path: "/api/tour/rewards", auth: false, body: RewardsCreateBody, answer: RewardsAnswer }),
+  rewardsIndex: call({ method: "GET", path: "/api/tour/rewards/index", auth: true, answer: RewardsListAnswer, list: true }),
+  ayudaCreate: call({ method: "POST", path: "/api/tour/ayuda", auth: false, body: AyudaCreateBody, answer: AyudaAnswer }),
+  ayudaIndex: call({ method: "GET", path: "/api/tour/ayuda/index", auth: true, answer: AyudaListAnswer, list: true }),
+
+  bannerGet: call({ method: "GET", path: "/api/banner", auth: false, answer: BannerGetAnswer }),
+  bannerSave: call({ method: "POST", path: "/api/savebanner", auth: true, body: "multipart", answer: BannerAnswer }),
+  /** A GET that deletes the banner (sic). */
+  bannerDelete: call({ method: "GET", path: "/api/deletebanner", auth: true, answer: SuccesAnyAnswer }),
+
+  freetoursTours: call({ method: "GET", path: "/api/freetours/tours/:countryId", auth: false, answer: FreeToursToursAnswer }),
+  freetoursTour: call({ method: "GET", path: "/api/freetours/tour/:id", auth: false, answer: FreeToursTourAnswer }),
+
+  compraCreate: call({ method: "POST", path: "/api/compra/create", auth: false, body: CompraCreateBody, answer: CompraCreateAnswer }),
+  compraConfirma: call({ method: "POST", path: "/api/compra/confirma", auth: false, body: TokenBody, answer: PedidoAnswer }),
+  /** The spec's clients call cancel without the /api prefix; both paths are served. */
+  compraCancel: call({ method: "POST", path: "/compra/cancel", auth: false, body: TokenBody, answer: SuccesAnyAnswer }),
+  compraCancelApi: call({ method: "POST", path: "/api/compra/cancel", auth: false, body: TokenBody, answer: SuccesAnyAnswer }),
+  compraIndex: call({ method: "GET", path: "/api/compra/index", auth: true, answer: PedidoListAnswer, list: true }),
+  compraFind: call({ method: "GET", path: "/api/compra/find/:pedidoId", auth: true, answer: PedidoLineListAnswer }),
+
+  authLogin: call({ method: "POST", path: "/api/auth/login", auth: false, body: LoginBody, answer: LoginAnswer }),
+  authAutenticate: call({ method: "GET", path: "/api/auth/autenticate", auth: true, answer: AutenticateAnswer }),
+
+  health: call({ method: "GET", path: "/api/health", auth: false, answer: HealthAnswer }),
+} as const;
+
+export type CallName = keyof typeof CALLS;
+/** The parsed answer of a call, e.g. `Answer<"paisIndex">` = `{ succes: Pais[] }`. */
+export type Answer<K extends CallName> = z.output<(typeof CALLS)[K]["answer"]>;
+
+/** Fills `:name` segments of a call's path; values are URL-encoded. Throws when one is missing. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === "") throw new Error(`Falta el parámetro ${name} de ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,261 @@
+import type { z } from "zod";
+import type {
+  AyudaCreateBodyInput,
+  CiudadUpdateBodyInput,
+  ComentarioCreateBodyInput,
+  CompraCreateBodyInput,
+  HorarioCreateBodyInput,
+  LoginBodyInput,
+  PaisUpdateBodyInput,
+  RewardsCreateBodyInput,
+  TourUpdateBodyInput,
+} from "./bodies.ts";
+import { CALLS, buildPath, type Answer, type CallName } from "./calls.ts";
+import { errorMessages } from "./errors.ts";
+import { encodeListQuery, parseContentRange, type ListParams, type ListResult } from "./list.ts";
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export type ApiErrorKind = "http" | "timeout" | "network" | "invalid-response";
+
+/**
+ * Every failure of a call. `status` is the HTTP status (408 on timeout, 0 when no answer arrived);
+ * `body` the parsed answer (or its text); `messages` the Spanish messages it carries, for toasts.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  readonly kind: ApiErrorKind;
+  readonly messages: string[];
+
+  constructor(status: number, body: unknown, kind: ApiErrorKind = "http", message?: string) {
+    super(message ?? `La API respondió ${status}`);
+    this.name = kind === "timeout" ? "ApiTimeoutError" : kind === "network" ? "ApiNetworkError" : "ApiError";
+    this.status = status;
+    this.body = body;
+    this.kind = kind;
+    this.messages = errorMessages(body);
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export type TokenSource = string | null | undefined | (() => string | null | undefined);
+
+export interface ApiClientOptions {
+  /** The API origin, e.g. `http://127.0.0.1:4000` (a trailing slash is fine). */
+  baseUrl: string;
+  /** Bearer token, or a function read at each call (the panel reads localStorage). */
+  token?: TokenSource;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+type Id = number | string;
+
+export interface CallOptions {
+  params?: Record<string, string | number>;
+  /** JSON-serialisable body, or FormData for uploads (fetch then sets the multipart Content-Type). */
+  body?: unknown;
+  list?: ListParams;
+}
+
+export interface RawAnswer<T> {
+  data: T;
+  headers: Headers;
+  status: number;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** instanceof alone misses FormData from another realm or polyfill (e.g. Remix's installGlobals). */
+function isFormData(value: unknown): value is FormData {
+  return value instanceof FormData || Object.prototype.toString.call(value) === "[object FormData]";
+}
+
+function summarise(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join(".") || "(raíz)"}: ${issue.message}`)
+    .join("; ");
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // Called through a wrapper: a bare reference to window.fetch throws "Illegal invocation" in browsers.
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  function currentToken(): string | null {
+    const source = options.token;
+    const token = typeof source === "function" ? source() : source;
+    return token ? token : null;
+  }
+
+  /** Runs one call of the table and parses its answer with the call's schema. */
+  async function callRaw<K extends CallName>(name: K, callOptions: CallOptions = {}): Promise<RawAnswer<Answer<K>>> {
+    const def = CALLS[name];
+    let url = baseUrl + buildPath(def.path, callOptions.params);
+    const query = callOptions.list ? encodeListQuery(callOptions.list) : "";
+    if (query) url += `?${query}`;
+
+    const headers = new Headers({ Accept: "application/json" });
+    const token = currentToken();
+    if (token) headers.set("Authorization", `Bearer ${token}`);
+    let body: FormData | string | undefined;
+    if (isFormData(callOptions.body)) {
+      body = callOptions.body;
+    } else if (callOptions.body !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(callOptions.body);
+    }
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+
+    let response: Response;
+    let payload: unknown;
+    try {
+      response = await doFetch(url, { method: def.method, headers, body, signal: controller.signal });
+      payload = await readBody(response);
+    } catch (error) {
+      if (timedOut) {
+        throw new ApiError(408, undefined, "timeout", `La API no respondió en ${timeoutMs / 1000} s (${def.method} ${def.path})`);
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new ApiError(0, undefined, "network", `No fue posible conectar con la API: ${reason}`);
+    } finally {
+      clearTimeout(timer);
+    }
+
+    if (!response.ok) throw new ApiError(response.status, payload, "http");
+
+    const parsed = def.answer.safeParse(payload);
+    if (!parsed.success) {
+      throw new ApiError(
+        response.status,
+        payload,
+        "invalid-response",
+        `Respuesta inesperada de ${def.method} ${def.path}: ${summarise(parsed.error)}`,
+      );
+    }
+    return { data: parsed.data as Answer<K>, headers: response.headers, status: response.status };
+  }
+
+  async function call<K extends CallName>(name: K, callOptions?: CallOptions): Promise<Answer<K>> {
+    return (await callRaw(name, callOptions)).data;
+  }
+
+  /** A list call in the simple-rest dialect: one page and the total from Content-Range. */
+  async function list<K extends CallName>(name: K, params: ListParams): Promise<ListResult<ListItem<K>>> {
+    const { data, headers } = await callRaw(name, { list: params });
+    const items = (data as { succes: ListItem<K>[] }).succes;
+    const range = parseContentRange(headers.get("Content-Range"));
+    return { data: items, total: range ? range.total : items.length };
+  }
+
+  const id = (value: Id) => ({ id: value });
+
+  return {
+    call,
+    callRaw,
+    pais: {
+      index: () => call("paisIndex"),
+      find: (paisId: Id) => call("paisFind", { params: id(paisId) }),
+      create: (form: FormData) => call("paisCreate", { body: form }),
+      update: (paisId: Id, body: PaisUpdateBodyInput) => call("paisUpdate", { params: id(paisId), body }),
+      updateImage: (paisId: Id, form: FormData) => call("paisUpdateImage", { params: id(paisId), body: form }),
+      remove: (paisId: Id) => call("paisDelete", { params: id(paisId) }),
+      list: (params: ListParams) => list("paisIndex", params),
+    },
+    ciudades: {
+      index: () => call("ciudadesIndex"),
+      findByPais: (paisId: Id) => call("ciudadesFind", { params: { paisId } }),
+      findCiudad: (ciudadId: Id) => call("ciudadesFindCiudad", { params: { ciudadId } }),
+      create: (form: FormData) => call("ciudadesCreate", { body: form }),
+      update: (ciudadId: Id, body: CiudadUpdateBodyInput) => call("ciudadesUpdate", { params: id(ciudadId), body }),
+      updateImage: (ciudadId: Id, form: FormData) => call("ciudadesUpdateImage", { params: id(ciudadId), body: form }),
+      remove: (ciudadId: Id) => call("ciudadesDelete", { params: id(ciudadId) }),
+      list: (params: ListParams) => list("ciudadesIndex", params),
+    },
+    tour: {
+      index: () => call("tourIndex"),
+      find: (tourId: Id) => call("tourFind", { params: id(tourId) }),
+      byCiudad: (ciudadId: Id) => call("tourByCiudad", { params: { ciudadId } }),
+      fotos: (tourId: Id) => call("tourFotos", { params: { tourId } }),
+      horarioFind: (tourId: Id) => call("horarioFind", { params: { tourId } }),
+      horarioIndex: () => call("horarioIndex"),
+      horarioList: (params: ListParams) => list("horarioIndex", params),
+      horarioCreate: (body: HorarioCreateBodyInput) => call("horarioCreate", { body }),
+      horarioDelete: (horarioId: Id) => call("horarioDelete", { params: id(horarioId) }),
+      create: (form: FormData) => call("tourCreate", { body: form }),
+      update: (body: TourUpdateBodyInput) => call("tourUpdate", { body }),
+      remove: (tourId: Id) => call("tourDelete", { params: id(tourId) }),
+      imagenes: (tourId: Id) => call("tourImagenes", { params: { tourId } }),
+      saveImagen: (form: FormData) => call("tourSaveImagen", { body: form }),
+      deleteImagen: (fotoId: Id) => call("tourDeleteImagen", { params: { fotoId } }),
+      comentarios: (tourId: Id) => call("comentarioIndex", { params: { tourId } }),
+      comentar: (body: ComentarioCreateBodyInput) => call("comentarioCreate", { body }),
+      rewards: (body: RewardsCreateBodyInput) => call("rewardsCreate", { body }),
+      rewardsIndex: () => call("rewardsIndex"),
+      rewardsList: (params: ListParams) => list("rewardsIndex", params),
+      ayuda: (body: AyudaCreateBodyInput) => call("ayudaCreate", { body }),
+      ayudaIndex: () => call("ayudaIndex"),
+      ayudaList: (params: ListParams) => list("ayudaIndex", params),
+      list: (params: ListParams) => list("tourIndex", params),
+    },
+    banner: {
+      get: () => call("bannerGet"),
+      save: (form: FormData) => call("bannerSave", { body: form }),
+      remove: () => call("bannerDelete"),
+    },
+    freetours: {
+      tours: (countryId: string) => call("freetoursTours", { params: { countryId } }),
+      tour: (freeTourId: string) => call("freetoursTour", { params: id(freeTourId) }),
+    },
+    compra: {
+      create: (body: CompraCreateBodyInput) => call("compraCreate", { body }),
+      confirma: (token: string) => call("compraConfirma", { body: { token } }),
+      cancel: (token: string) => call("compraCancel", { body: { token } }),
+      index: () => call("compraIndex"),
+      find: (pedidoId: Id) => call("compraFind", { params: { pedidoId } }),
+      list: (params: ListParams) => list("compraIndex", params),
+    },
+    auth: {
+      login: (body: LoginBodyInput) => call("authLogin", { body }),
+      autenticate: () => call("authAutenticate"),
+    },
+    health: () => call("health"),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The item type of a `{succes: T[]}` answer. */
+type ListItem<K extends CallName> = Answer<K> extends { succes: Array<infer T> } ? T : never;
+
+/**
+ * The URL of a stored file: `<image base>/<relative path>`. Absolute URLs (the free-tour provider's images)
+ * are returned unchanged; a missing path gives null.
+ */
+export function imageUrl(base: string, path: string): string;
+export function imageUrl(base: string, path: string | null | undefined): string | null;
+export function imageUrl(base: string, path: string | null | undefined): string | null {
+  if (!path) return null;
+  if (/^(https?:)?\/\//i.test(path) || path.startsWith("data:")) return path;
+  return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
+}

@@ -1,0 +1,234 @@
+import { z } from "zod";
+import {
+  BooleanLikeSchema,
+  Flag01Schema,
+  HORA_PATTERN,
+  IdSchema,
+  NumberLikeSchema,
+  OptionalTextSchema,
+  TimestampSchema,
+} from "./primitives.ts";
+
+/** The records of api-contract.md "Records", as the API answers them. */
+
+const timestamps = { createdAt: TimestampSchema, updatedAt: TimestampSchema };
+
+/** A stored file's relative path (e.g. `uploads/tours/3f2a.webp`), or null when there is none. */
+const StoredPathSchema = z.string().nullable();
+
+export const PaisSchema = z.object({
+  id: IdSchema,
+  nombre: z.string(),
+  prefijo: NumberLikeSchema,
+  imagen: StoredPathSchema,
+  destacado: Flag01Schema,
+  /** Extension: the free-tour provider's country id. */
+  freetour_id: z.string().nullable().optional(),
+  ...timestamps,
+});
+export type Pais = z.output<typeof PaisSchema>;
+
+export const CiudadSchema = z.object({
+  id: IdSchema,
+  nombre: z.string(),
+  pais: IdSchema,
+  imagen: StoredPathSchema,
+  destacado: Flag01Schema,
+  /** Extension: the free-tour provider's city id. */
+  freetour_id: z.string().nullable().optional(),
+  ...timestamps,
+});
+export type Ciudad = z.output<typeof CiudadSchema>;
+
+export const TourSchema = z.object({
+  id: IdSchema,
+  nombre: z.string(),
+  nombre_hotel: OptionalTextSchema,
+  precio: NumberLikeSchema,
+  habitacion_individual: Flag01Schema,
+  habitacion_doble: Flag01Schema,
+  habitacion_triple: Flag01Schema,
+  intinerario: OptionalTextSchema,
+  incluye: OptionalTextSchema,
+  no_incluye: OptionalTextSchema,
+  duracion: OptionalTextSchema,
+  accesibilidad: OptionalTextSchema,
+  mascotas: Flag01Schema,
+  salidas: OptionalTextSchema,
+  punto_encuentro: OptionalTextSchema,
+  reembolsable: Flag01Schema,
+  pais: IdSchema,
+  ciudad: IdSchema,
+  descripcion: OptionalTextSchema,
+  imagen: StoredPathSchema.optional(),
+  ...timestamps,
+});
+export type Tour = z.output<typeof TourSchema>;
+
+export const FotoSchema = z.object({
+  id: IdSchema,
+  url: z.string(),
+  tourId: IdSchema,
+  ...timestamps,
+});
+export type Foto = z.output<typeof FotoSchema>;
+
+export const HORARIO_WEEKDAYS = ["lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo"] as const;
+export type HorarioWeekday = (typeof HORARIO_WEEKDAYS)[number];
+/** Same keys as HORARIO_WEEKDAYS (Monday first, the contract's field order); @tours/domain has the Sunday-first list. */
+export const WEEKDAY_KEYS = HORARIO_WEEKDAYS;
+export type WeekdayKey = HorarioWeekday;
+
+export const HorarioSchema = z.object({
+  id: IdSchema,
+  tour_id: IdSchema,
+  hora_inicio: z.string().regex(HORA_PATTERN),
+  lunes: BooleanLikeSchema,
+  martes: BooleanLikeSchema,
+  miercoles: BooleanLikeSchema,
+  jueves: BooleanLikeSchema,
+  viernes: BooleanLikeSchema,
+  sabado: BooleanLikeSchema,
+  domingo: BooleanLikeSchema,
+  ...timestamps,
+});
+export type Horario = z.output<typeof HorarioSchema>;
+
+export const ComentarioSchema = z.object({
+  id: IdSchema,
+  id_tour: IdSchema,
+  /** Masked on the public list (e.g. `m•••@gmail.com`), so not validated as an address. */
+  email: z.string(),
+  comentario: z.string(),
+  start: z.preprocess((v) => (typeof v === "string" ? Number(v) : v), z.number().int().min(1).max(5)),
+  ...timestamps,
+});
+export type Comentario = z.output<typeof ComentarioSchema>;
+
+const phoneAnswer = z.preprocess(
+  (value: string | number | null) => (typeof value === "number" ? String(value) : value),
+  z.string().nullable(),
+);
+
+export const RewardsSchema = z.object({
+  id: IdSchema,
+  nombre: z.string(),
+  apellido: z.string(),
+  email: z.string(),
+  telefono: phoneAnswer,
+  ...timestamps,
+});
+export type Rewards = z.output<typeof RewardsSchema>;
+
+export const AyudaSchema = RewardsSchema.extend({ comentario: z.string() });
+export type Ayuda = z.output<typeof AyudaSchema>;
+
+export const BannerSchema = z.object({
+  id: IdSchema,
+  url: z.string(),
+  descripcion: OptionalTextSchema,
+  ...timestamps,
+});
+export type Banner = z.output<typeof BannerSchema>;
+
+export const PedidoSchema = z.object({
+  id: IdSchema,
+  nombre: z.string(),
+  apellido: z.string(),
+  email: z.string(),
+  nit: phoneAnswer.optional(),
+  direccion: OptionalTextSchema,
+  telefono: phoneAnswer,
+  telefonorespaldo: phoneAnswer.optional(),
+  comentario: OptionalTextSchema,
+  valor_total: NumberLikeSchema,
+  status: BooleanLikeSchema,
+  id_pay: z.string().nullable().optional(),
+  ...timestamps,
+});
+export type Pedido = z.output<typeof PedidoSchema>;
+
+/** Traveller counts: whole numbers ≥ 0, possibly as text. */
+const CountSchema = IdSchema;
+
+export const PedidoLineSchema = z.object({
+  id: IdSchema,
+  id_pedido: IdSchema,
+  id_tour: IdSchema,
+  fecha_tour: z.string(),
+  mayores15: CountSchema,
+  menoresde15_a4: CountSchema,
+  menores3: CountSchema,
+  mascotas: CountSchema,
+  /** Unit price (adult) in USD. */
+  valor: NumberLikeSchema,
+  valor_total: NumberLikeSchema,
+  ...timestamps,
+});
+export type PedidoLine = z.output<typeof PedidoLineSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// The external free-tour provider's shapes, passed through (unknown keys kept).
+
+const LocalisedTextSchema = z.record(z.string(), z.string().nullable());
+
+export const FreeTourSchema = z.looseObject({
+  id: z.string(),
+  title: LocalisedTextSchema,
+  brief: LocalisedTextSchema.optional(),
+  description: LocalisedTextSchema.optional(),
+  includes: z.array(z.string()).default([]),
+  price: z.looseObject({ value: NumberLikeSchema, currency: z.string() }),
+  titleImageURL: z.string().nullable().optional(),
+  images: z.array(z.looseObject({ id: z.union([z.string(), z.number()]), URL: z.string() })).default([]),
+  videoURL: z.string().nullable().optional(),
+  countryId: z.string(),
+  cityId: z.string().nullable().optional(),
+  meetingPoint: z
+    .looseObject({ title: z.string().nullable().optional(), coordinates: z.unknown().optional() })
+    .nullable()
+    .optional(),
+  length: z.union([z.string(), z.number()]).nullable().optional(),
+  rating: NumberLikeSchema.nullable().optional(),
+  reviewsNumber: NumberLikeSchema.nullable().optional(),
+});
+export type FreeTour = z.output<typeof FreeTourSchema>;
+
+export const FreeTourAvailabilitySchema = z.looseObject({
+  id: z.union([z.string(), z.number()]),
+  tourId: z.union([z.string(), z.number()]),
+  language: z.string().nullable().optional(),
+  /** ISO date-time of the slot start. */
+  date: z.string(),
+});
+export type FreeTourAvailability = z.output<typeof FreeTourAvailabilitySchema>;
+
+export const FreeTourReviewSchema = z.looseObject({
+  id: z.union([z.string(), z.number()]),
+  reviewerName: z.string(),
+  language: z.string().nullable().optional(),
+  title: z.string().nullable().optional(),
+  content: z.string(),
+  rate: NumberLikeSchema,
+});
+export type FreeTourReview = z.output<typeof FreeTourReviewSchema>;
+
+/** The user `autenticate` answers. */
+export const StaffUserSchema = z.object({
+  id: IdSchema,
+  nombre: z.string(),
+  email: z.string(),
+  rol: z.string(),
+});
+export type StaffUser = z.output<typeof StaffUserSchema>;
+
+/** A PayPal-style link of the payment order that `compra/create` passes through. */
+export const PaymentLinkSchema = z.looseObject({ href: z.string(), rel: z.string(), method: z.string() });
+export type PaymentLink = z.output<typeof PaymentLinkSchema>;
+
+export const PaymentOrderSchema = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  links: z.array(PaymentLinkSchema),
+});
+export type PaymentOrder = z.output<typeof PaymentOrderSchema>;
