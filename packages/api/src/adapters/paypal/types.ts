@@ -6,11 +6,25 @@ export interface PaypalOrder {
   links: PaypalLink[];
   purchase_units?: Array<{
     reference_id?: string;
+    description?: string;
     amount?: { currency_code: string; value: string };
     payments?: { captures?: PaypalCapture[] };
   }>;
 }
 export interface PaypalCapture { id: string; status: string; amount: { currency_code: string; value: string } }
+
+/** A webhook event as PayPal posts it; only the fields we read. */
+export interface PaypalWebhookEvent {
+  id: string;
+  event_type: string;
+  resource_type?: string;
+  resource?: {
+    id?: string;
+    status?: string;
+    amount?: { currency_code: string; value: string };
+    supplementary_data?: { related_ids?: { order_id?: string } };
+  };
+}
 
 export interface CreatePaymentInput {
   /** Stable per order: PayPal-Request-Id, so a retried create never makes a second PayPal order. */
@@ -29,5 +43,9 @@ export interface PaymentProvider {
   getOrder(paypalOrderId: string): Promise<PaypalOrder>;
   /** requestId makes the capture idempotent at PayPal (replays answer the first capture). */
   captureOrder(paypalOrderId: string, requestId: string): Promise<PaypalOrder>;
-  verifyWebhookSignature(headers: Record<string, string | undefined>, event: unknown): Promise<boolean>;
+  /**
+   * PayPal's verify-webhook-signature. `rawBody`, when given, is sent as the event byte for byte (re-serialising a
+   * parsed event can change it and fail the check).
+   */
+  verifyWebhookSignature(headers: Record<string, string | undefined>, event: unknown, rawBody?: string): Promise<boolean>;
 }

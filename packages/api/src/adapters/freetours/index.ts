@@ -1,0 +1,46 @@
+import type { FastifyBaseLogger } from "fastify";
+import { createBundledFreeTourProvider, ensureBundledImages } from "./bundled.ts";
+import { withCache } from "./cache.ts";
+import { createHttpFreeTourProvider } from "./http.ts";
+import type { FreeTourProvider } from "./types.ts";
+
+export type { FreeTourPage, FreeTourProvider } from "./types.ts";
+export { BUNDLED_PLACES } from "./bundled-places.ts";
+export { createBundledFreeTourProvider, ensureBundledImages, stableUuid } from "./bundled.ts";
+export { createHttpFreeTourProvider, FreeTourProviderError } from "./http.ts";
+export { withCache } from "./cache.ts";
+
+/** The settings this adapter reads (a subset of the app config). */
+export interface FreeToursConfig {
+  freeTour: { apiUrl?: string | undefined; apiKey?: string | undefined; timeoutMs: number; cacheTtlMs: number };
+  publicApiUrl: string;
+  uploadsDir: string;
+}
+
+/**
+ * The external provider at FREETOUR_API_URL (with timeout and cache) when it is set; otherwise the bundled
+ * offline catalogue, whose pictures are generated in the background into UPLOADS_DIR/freetours.
+ */
+export function createFreeTourProvider(
+  config: FreeToursConfig,
+  log: FastifyBaseLogger,
+): FreeTourProvider & { imagesReady?: Promise<void> } {
+  const { freeTour } = config;
+  if (freeTour.apiUrl) {
+    const http = createHttpFreeTourProvider({
+      baseUrl: freeTour.apiUrl,
+      apiKey: freeTour.apiKey,
+      timeoutMs: freeTour.timeoutMs,
+      log,
+    });
+    return freeTour.cacheTtlMs > 0 ? withCache(http, { ttlMs: freeTour.cacheTtlMs, log }) : http;
+  }
+  const bundled = createBundledFreeTourProvider({ publicApiUrl: config.publicApiUrl });
+  // in the background: the catalogue answers at once, its pictures appear a few seconds after the first start
+  const imagesReady = ensureBundledImages(config.uploadsDir)
+    .then((written) => {
+      if (written > 0) log.info({ written }, "bundled free-tour pictures generated");
+    })
+    .catch((err: unknown) => log.warn({ err }, "bundled free-tour pictures could not be generated"));
+  return Object.assign(bundled, { imagesReady });
+}

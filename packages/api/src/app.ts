@@ -1,0 +1,141 @@
+import { mkdirSync } from "node:fs";
+import Fastify, { type FastifyInstance } from "fastify";
+import cors from "@fastify/cors";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import { sql } from "drizzle-orm";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/client.ts";
+import { MAX_FILES_PER_REQUEST, MAX_IMAGE_BYTES, type Storage } from "./adapters/storage/index.ts";
+import type { FreeTourProvider } from "./adapters/freetours/types.ts";
+import type { PaymentProvider } from "./adapters/paypal/types.ts";
+import { createTokenService } from "./auth/tokens.ts";
+import { HTTP_MSG, HttpError, fieldError, registerErrorHandling } from "./http/errors.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { createStaffUserRepository } from "./modules/auth/auth.repository.ts";
+import { createStaffAuthService } from "./modules/auth/auth.service.ts";
+import { paisRoutes } from "./modules/pais/pais.routes.ts";
+import { ciudadesRoutes } from "./modules/ciudades/ciudades.routes.ts";
+import { tourRoutes } from "./modules/tour/tour.routes.ts";
+import { horarioRoutes } from "./modules/tour/horario.routes.ts";
+import { comentarioRoutes } from "./modules/tour/comentario.routes.ts";
+import { rewardsRoutes } from "./modules/rewards/rewards.routes.ts";
+import { ayudaRoutes } from "./modules/ayuda/ayuda.routes.ts";
+import { bannerRoutes } from "./modules/banner/banner.routes.ts";
+import { compraRoutes } from "./modules/compra/compra.routes.ts";
+import { freeToursRoutes } from "./modules/freetours/freetours.routes.ts";
+import { webhookRoutes } from "./modules/webhooks/webhooks.routes.ts";
+import { openApiRoutes } from "./modules/openapi/openapi.routes.ts";
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  storage: Storage;
+  freeTours: FreeTourProvider;
+  payments: PaymentProvider;
+  /** The clock (tests move it); defaults to the system clock. */
+  now?: () => Date;
+}
+
+/** JSON bodies up to 1 MB (tour descriptions included); uploads have their own multipart limits. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+const UPLOAD_CACHE = { maxAge: 365 * 24 * 60 * 60 * 1000, immutable: true, index: false, list: false } as const;
+
+/** The whole HTTP API, without listening: server.ts listens, tests call it with `app.inject`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const now = deps.now ?? (() => new Date());
+  const fullDeps: AppDeps = { ...deps, now };
+  const { config } = deps;
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ["req.headers.authorization", "req.headers.cookie"], censor: "[oculto]" },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    routerOptions: {
+      // the contract has both "/api/tour/update/" and "/api/tour/index": accept either spelling
+      ignoreTrailingSlash: true,
+      // ids in paths never need more; longer params are refused before they reach a handler
+      maxParamLength: 200,
+    },
+  });
+
+  registerErrorHandling(app);
+
+  // an empty JSON body (a DELETE from a client that always sets Content-Type) is "no body", not an error
+  const defaultJson = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") return done(null, undefined);
+    defaultJson(request, text, (err, parsed) => {
+      if (err) return done(new HttpError(400, { errors: [fieldError(HTTP_MSG.invalidJson)] }), undefined);
+      done(null, parsed);
+    });
+  });
+
+  await app.register(helmet, {
+    // images and JSON are read by the storefront and the panel on other origins
+    crossOriginResourcePolicy: { policy: "cross-origin" },
+    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], imgSrc: ["'self'"], frameAncestors: ["'none'"] } },
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"],
+    allowedHeaders: ["Authorization", "Content-Type"],
+    exposedHeaders: ["Content-Range"],
+    maxAge: 600,
+  });
+  await app.register(multipart, {
+    limits: {
+      fileSize: MAX_IMAGE_BYTES,
+      files: MAX_FILES_PER_REQUEST,
+      fields: 50,
+      fieldSize: JSON_BODY_LIMIT,
+      parts: MAX_FILES_PER_REQUEST + 50,
+      headerPairs: 200,
+    },
+  });
+
+  mkdirSync(deps.storage.root, { recursive: true });
+  await app.register(fastifyStatic, { root: deps.storage.root, prefix: "/uploads/", ...UPLOAD_CACHE });
+  await app.register(fastifyStatic, {
+    root: deps.storage.root,
+    prefix: "/api/uploads/",
+    decorateReply: false,
+    ...UPLOAD_CACHE,
+  });
+
+  const users = createStaffUserRepository(deps.db);
+  const auth = createStaffAuthService(users, createTokenService(config.jwtSecret, config.tokenTtlSeconds, now));
+  app.decorate("staffAuth", auth);
+  app.decorateRequest("staff", null);
+
+  app.get("/api/health", async (_request, reply) => {
+    try {
+      await deps.db.execute(sql`select 1`);
+      return { status: "ok", database: "ok" };
+    } catch (err) {
+      app.log.error({ err }, "health check: database unavailable");
+      return reply.code(503).send({ status: "error", database: "unavailable" });
+    }
+  });
+
+  await app.register(authRoutes, { auth, now });
+  await app.register(paisRoutes, { deps: fullDeps });
+  await app.register(ciudadesRoutes, { deps: fullDeps });
+  await app.register(tourRoutes, { deps: fullDeps });
+  await app.register(horarioRoutes, { deps: fullDeps });
+  await app.register(comentarioRoutes, { deps: fullDeps });
+  await app.register(rewardsRoutes, { deps: fullDeps });
+  await app.register(ayudaRoutes, { deps: fullDeps });
+  await app.register(bannerRoutes, { deps: fullDeps });
+  await app.register(compraRoutes, { deps: fullDeps });
+  await app.register(freeToursRoutes, { deps: fullDeps });
+  await app.register(webhookRoutes, { deps: fullDeps });
+  await app.register(openApiRoutes, { serverUrl: config.publicApiUrl });
+
+  return app;
+}

@@ -1,0 +1,46 @@
+import { SignJWT, jwtVerify } from "jose";
+
+export interface StaffClaims {
+  userId: number;
+}
+
+const ISSUER = "tours-api";
+const AUDIENCE = "tours-staff";
+
+export interface TokenService {
+  issue(userId: number): Promise<string>;
+  /** The claims of a valid, unexpired token, or null. */
+  verify(token: string): Promise<StaffClaims | null>;
+}
+
+/** HS256 tokens that expire `ttlSeconds` after issue. `now` is injectable so tests can travel in time. */
+export function createTokenService(secret: string, ttlSeconds: number, now: () => Date): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async issue(userId) {
+      const iat = Math.floor(now().getTime() / 1000);
+      return new SignJWT({})
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(String(userId))
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ttlSeconds)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ["HS256"],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          currentDate: now(),
+        });
+        const userId = Number(payload.sub);
+        return Number.isInteger(userId) && userId > 0 ? { userId } : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

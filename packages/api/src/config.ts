@@ -1,0 +1,223 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** The demo staff password used when ADMIN_PASSWORD is unset; printed at start so a newcomer can log in. */
+export const DEMO_ADMIN_PASSWORD = "tours-demo-2026";
+
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const port = (fallback: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(fallback));
+const bool = (fallback: boolean) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.enum(["true", "false", "1", "0", "yes", "no"]).default(fallback ? "true" : "false")
+      .transform((v) => v === "true" || v === "1" || v === "yes"),
+  );
+
+/** "8h", "30m", "3600s", "2d" or a bare number of seconds. */
+const TTL_PATTERN = /^(\d+)\s*([smhd]?)$/;
+const TTL_UNIT_SECONDS: Record<string, number> = { "": 1, s: 1, m: 60, h: 3600, d: 86400 };
+
+export function ttlToSeconds(ttl: string): number {
+  const match = TTL_PATTERN.exec(ttl.trim());
+  if (!match) throw new Error(`Invalid duration: ${ttl}`);
+  return Number(match[1]) * (TTL_UNIT_SECONDS[match[2] ?? ""] ?? 1);
+}
+
+const EnvSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.string().default("development")),
+  PORT: port(3000),
+  API_PORT: port(4000),
+  API_HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
+  ),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+  UPLOADS_DIR: optionalString,
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().default("admin@tours.local")),
+  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).default(DEMO_ADMIN_PASSWORD)),
+  CORS_ORIGINS: optionalString,
+  JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+  TOKEN_TTL: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(TTL_PATTERN, 'must look like "8h", "30m" or "3600"').default("8h"),
+  ),
+  TRUST_PROXY: bool(false),
+  STOREFRONT_URL: optionalUrl,
+  PUBLIC_API_URL: optionalUrl,
+  BUSINESS_TIMEZONE: z.preprocess(
+    emptyToUndefined,
+    z.string().default("America/Bogota").refine(isTimeZone, "must be an IANA time zone"),
+  ),
+  SEED_DEMO: bool(true),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
+  PAYPAL_API_BASE: optionalUrl,
+  PAYPAL_CLIENT_ID: optionalString,
+  PAYPAL_CLIENT_SECRET: optionalString,
+  PAYPAL_WEBHOOK_ID: optionalString,
+  PAYPAL_SIM_PORT: port(4010),
+  FREETOUR_API_URL: optionalUrl,
+  FREETOUR_API_KEY: optionalString,
+  FREETOUR_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(1500)),
+  FREETOUR_CACHE_TTL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(600_000)),
+});
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface Config {
+  nodeEnv: string;
+  port: number;
+  apiPort: number;
+  apiHost: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  uploadsDir: string;
+  adminEmail: string;
+  adminPassword: string;
+  /** True when ADMIN_PASSWORD was not set and the printed demo password is in use. */
+  adminPasswordIsDemo: boolean;
+  corsOrigins: string[];
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  tokenTtl: string;
+  trustProxy: boolean;
+  storefrontUrl: string;
+  publicApiUrl: string;
+  businessTimezone: string;
+  seedDemo: boolean;
+  logLevel: string;
+  paypal: {
+    apiBase: string | undefined;
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    webhookId: string | undefined;
+    simPort: number;
+  };
+  freeTour: {
+    apiUrl: string | undefined;
+    apiKey: string | undefined;
+    timeoutMs: number;
+    cacheTtlMs: number;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly keys: string[], message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+/**
+ * Parses the settings once. Fails naming every bad key. JWT_SECRET, when unset, is generated once and kept
+ * in DATA_DIR/jwt-secret so tokens survive a restart (pass `persistSecret: false` to keep it in memory).
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: { persistSecret?: boolean } = {},
+): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const keys = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? "?")))];
+    const details = parsed.error.issues.map((issue) => `  ${String(issue.path[0])}: ${issue.message}`).join("\n");
+    throw new ConfigError(keys, `Invalid settings: ${keys.join(", ")}\n${details}`);
+  }
+  const e = parsed.data;
+  // `npm run … -w @tours/api` runs in packages/api; relative paths mean the directory npm was started from
+  const base = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(base, e.DATA_DIR);
+  const uploadsDir = path.resolve(base, e.UPLOADS_DIR ?? path.join(dataDir, "uploads"));
+  const storefrontUrl = (e.STOREFRONT_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  const publicApiUrl = (e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`).replace(/\/$/, "");
+  const corsOrigins = e.CORS_ORIGINS
+    ? e.CORS_ORIGINS.split(",").map((o) => o.trim().replace(/\/$/, "")).filter(Boolean)
+    : [`http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`];
+  const badOrigins = corsOrigins.filter((o) => !URL.canParse(o));
+  if (badOrigins.length > 0) {
+    throw new ConfigError(["CORS_ORIGINS"], `Invalid settings: CORS_ORIGINS\n  not URLs: ${badOrigins.join(", ")}`);
+  }
+  if (!corsOrigins.includes(storefrontUrl)) corsOrigins.push(storefrontUrl);
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    apiPort: e.API_PORT,
+    apiHost: e.API_HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    uploadsDir,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    adminPasswordIsDemo: !env.ADMIN_PASSWORD,
+    corsOrigins,
+    jwtSecret: e.JWT_SECRET ?? (options.persistSecret === false ? randomSecret() : persistentSecret(dataDir)),
+    tokenTtl: e.TOKEN_TTL,
+    tokenTtlSeconds: ttlToSeconds(e.TOKEN_TTL),
+    trustProxy: e.TRUST_PROXY,
+    storefrontUrl,
+    publicApiUrl,
+    businessTimezone: e.BUSINESS_TIMEZONE,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    paypal: {
+      apiBase: e.PAYPAL_API_BASE,
+      clientId: e.PAYPAL_CLIENT_ID,
+      clientSecret: e.PAYPAL_CLIENT_SECRET,
+      webhookId: e.PAYPAL_WEBHOOK_ID,
+      simPort: e.PAYPAL_SIM_PORT,
+    },
+    freeTour: {
+      apiUrl: e.FREETOUR_API_URL,
+      apiKey: e.FREETOUR_API_KEY,
+      timeoutMs: e.FREETOUR_TIMEOUT_MS,
+      cacheTtlMs: e.FREETOUR_CACHE_TTL_MS,
+    },
+  };
+}
+
+/**
+ * Loads `.env` from the directory the process was started from (npm's INIT_CWD when run through npm), if there
+ * is one. Variables already in the environment win.
+ */
+export function loadDotEnv(env: Record<string, string | undefined> = process.env): string | null {
+  const file = path.resolve(env.INIT_CWD ?? process.cwd(), ".env");
+  try {
+    process.loadEnvFile(file);
+    return file;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw err;
+  }
+}
+
+function randomSecret(): string {
+  return randomBytes(48).toString("base64url");
+}
+
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "jwt-secret");
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: no secret yet
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomSecret();
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,9 @@
+// Every table of the API; drizzle-kit reads this file to generate the committed migrations in ../../drizzle.
+export * from "../modules/pais/pais.table.ts";
+export * from "../modules/ciudades/ciudades.table.ts";
+export * from "../modules/tour/tour.table.ts";
+export * from "../modules/rewards/rewards.table.ts";
+export * from "../modules/ayuda/ayuda.table.ts";
+export * from "../modules/banner/banner.table.ts";
+export * from "../modules/auth/auth.table.ts";
+export * from "../modules/compra/compra.table.ts";

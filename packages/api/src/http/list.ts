@@ -1,0 +1,108 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import {
+  type ListParams,
+  ListQueryError,
+  formatContentRange,
+  hasListParams,
+  parseListQuery,
+  rangeToOffsetLimit,
+} from "@tours/contract";
+import { type SQL, and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { badRequest, fieldError } from "./errors.ts";
+
+export type FilterKind = "id" | "bool" | "text";
+
+/** What a resource allows in the list dialect. Field names are the contract's. */
+export interface ListSpec {
+  resource: string;
+  sortable: Record<string, PgColumn | SQL>;
+  filterable: Record<string, { column: PgColumn; kind: FilterKind }>;
+  /** Columns that `filter.q` searches (case-insensitive substring). */
+  search: PgColumn[];
+  defaultSort: SQL[];
+}
+
+/** The SQL pieces of one list request. */
+export interface ListSql {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number | undefined;
+  offset: number;
+}
+
+/** The list dialect of this request, or null when the caller wants the whole list (the contract's default). */
+export function listParamsOf(request: FastifyRequest): ListParams | null {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  if (!hasListParams(query)) return null;
+  try {
+    return parseListQuery(query);
+  } catch (err) {
+    if (err instanceof ListQueryError) throw badRequest([fieldError(err.message, err.param, undefined, "query")]);
+    throw err;
+  }
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function coerce(kind: FilterKind, field: string, value: unknown): number | boolean | string {
+  const bad = () => badRequest([fieldError(`El filtro ${field} no es válido`, "filter", value, "query")]);
+  if (kind === "id") {
+    const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value;
+    if (typeof n !== "number" || !Number.isSafeInteger(n)) throw bad();
+    return n;
+  }
+  if (kind === "bool") {
+    if (value === true || value === 1 || value === "1" || value === "true") return true;
+    if (value === false || value === 0 || value === "0" || value === "false") return false;
+    throw bad();
+  }
+  if (typeof value !== "string" && typeof value !== "number") throw bad();
+  return String(value);
+}
+
+export function listSql(spec: ListSpec, params: ListParams): ListSql {
+  const conditions: SQL[] = [];
+  for (const [field, value] of Object.entries(params.filter ?? {})) {
+    if (value === undefined || value === null || value === "") continue;
+    if (field === "q") {
+      if (typeof value !== "string") throw badRequest([fieldError("El filtro q debe ser un texto", "filter", value, "query")]);
+      const pattern = `%${escapeLike(value.trim())}%`;
+      const matches = spec.search.map((column) => ilike(column, pattern));
+      const any = or(...matches);
+      if (any) conditions.push(any);
+      continue;
+    }
+    const filter = spec.filterable[field];
+    if (!filter) throw badRequest([fieldError(`No se puede filtrar por ${field}`, "filter", value, "query")]);
+    if (Array.isArray(value)) {
+      // react-admin's getMany sends {"id": [1, 2, 3]}
+      const values = value.map((v) => coerce(filter.kind, field, v));
+      conditions.push(values.length > 0 ? inArray(filter.column, values) : sql`false`);
+    } else {
+      conditions.push(eq(filter.column, coerce(filter.kind, field, value)));
+    }
+  }
+
+  let orderBy = spec.defaultSort;
+  if (params.sort) {
+    const [field, order] = params.sort;
+    const column = spec.sortable[field];
+    if (!column) throw badRequest([fieldError(`No se puede ordenar por ${field}`, "sort", field, "query")]);
+    // the id breaks ties so pages never overlap
+    const tieBreak = spec.sortable.id;
+    orderBy = [order === "DESC" ? desc(column) : asc(column)];
+    if (tieBreak && field !== "id") orderBy.push(order === "DESC" ? desc(tieBreak) : asc(tieBreak));
+  }
+
+  const page = params.range ? rangeToOffsetLimit(params.range) : { offset: 0, limit: undefined };
+  return { where: conditions.length > 0 ? and(...conditions) : undefined, orderBy, ...page };
+}
+
+/** Sets the Content-Range header of a page (exposed to the panel through CORS). */
+export function sendPage<T>(reply: FastifyReply, resource: string, sqlPage: ListSql, rows: T[], total: number): T[] {
+  reply.header("Content-Range", formatContentRange(resource, sqlPage.offset, rows.length, total));
+  return rows;
+}

@@ -1,0 +1,32 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { hashPassword } from "../../auth/passwords.ts";
+import { type StaffUserRow, staffUsersTable } from "./auth.table.ts";
+
+export function createStaffUserRepository(db: Db) {
+  return {
+    async findByEmail(email: string): Promise<StaffUserRow | null> {
+      const [row] = await db.select().from(staffUsersTable).where(eq(staffUsersTable.email, email.trim().toLowerCase()));
+      return row ?? null;
+    },
+    async findById(id: number): Promise<StaffUserRow | null> {
+      const [row] = await db.select().from(staffUsersTable).where(eq(staffUsersTable.id, id));
+      return row ?? null;
+    },
+    /** Creates the user, or resets the password (and name) of an existing one. */
+    async upsert(input: { email: string; password: string; nombre: string; rol?: string }): Promise<StaffUserRow> {
+      const email = input.email.trim().toLowerCase();
+      const passwordHash = await hashPassword(input.password);
+      const [row] = await db
+        .insert(staffUsersTable)
+        .values({ email, nombre: input.nombre, rol: input.rol ?? "admin", passwordHash })
+        .onConflictDoUpdate({
+          target: staffUsersTable.email,
+          set: { passwordHash, nombre: input.nombre, updatedAt: new Date() },
+        })
+        .returning();
+      return row!;
+    },
+  };
+}
+export type StaffUserRepository = ReturnType<typeof createStaffUserRepository>;

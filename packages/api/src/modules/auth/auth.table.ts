@@ -1,0 +1,16 @@
+import { pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+export const staffUsersTable = pgTable(
+  "staff_users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    nombre: text("nombre").notNull(),
+    rol: text("rol").notNull().default("admin"),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("staff_users_email_idx").on(t.email)],
+);
+export type StaffUserRow = typeof staffUsersTable.$inferSelect;

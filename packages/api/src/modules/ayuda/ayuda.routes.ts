@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from "fastify";
+import { AyudaCreateBody } from "@tours/contract";
+import type { AppDeps } from "../../app.ts";
+import { requireStaff } from "../../http/auth.ts";
+import { parseBody } from "../../http/errors.ts";
+import { listParamsOf, sendPage } from "../../http/list.ts";
+import { createAyudaRepository, toAyuda } from "./ayuda.repository.ts";
+
+export const ayudaRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const repo = createAyudaRepository(deps.db);
+
+  app.post("/api/tour/ayuda", async (request) => {
+    const body = parseBody(AyudaCreateBody, request.body);
+    return { succes: toAyuda(await repo.create(body)) };
+  });
+
+  app.get("/api/tour/ayuda/index", { preHandler: requireStaff }, async (request, reply) => {
+    const params = listParamsOf(request);
+    if (!params) return { succes: (await repo.all()).map(toAyuda) };
+    const page = await repo.page(params);
+    return { succes: sendPage(reply, "ayuda", page.q, page.rows.map(toAyuda), page.total) };
+  });
+};

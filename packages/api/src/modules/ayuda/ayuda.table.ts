@@ -1,0 +1,13 @@
+import { pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+export const ayudaTable = pgTable("ayuda", {
+  id: serial("id").primaryKey(),
+  nombre: text("nombre").notNull(),
+  apellido: text("apellido").notNull(),
+  email: text("email").notNull(),
+  telefono: text("telefono").notNull(),
+  comentario: text("comentario").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+export type AyudaRow = typeof ayudaTable.$inferSelect;

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { AppDeps } from "../../app.ts";
+import { requireStaff } from "../../http/auth.ts";
+import { filesOf, prepareImages, readMultipart, storeThen } from "../../http/multipart.ts";
+import { createBannerRepository, toBanner } from "./banner.repository.ts";
+
+export const BANNER_MSG = {
+  imageRequired: "Se requiere una imagen",
+  oneImage: "Solo se permite una imagen para el banner",
+} as const;
+
+const BANNER_FILES = { min: 1, max: 1, missing: BANNER_MSG.imageRequired, tooMany: BANNER_MSG.oneImage };
+
+export const bannerRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const repo = createBannerRepository(deps.db);
+  const staff = { preHandler: requireStaff };
+
+  // a bare array, no wrapper (contract quirk)
+  app.get("/api/banner", async () => (await repo.all()).map(toBanner));
+
+  app.post("/api/savebanner", staff, async (request) => {
+    const form = await readMultipart(request);
+    const files = filesOf(form, ["fotos", "fotos[]", "foto"], BANNER_FILES);
+    const descripcion = (form.fields.descripcion ?? "").trim().slice(0, 500);
+    const images = await prepareImages(deps.storage, files, "fotos");
+    const { row, replaced } = await storeThen(deps.storage, images, "banner", ([url]) => repo.replace(url!, descripcion));
+    await deps.storage.remove(replaced.map((r) => r.url));
+    return { succes: toBanner(row) };
+  });
+
+  // a GET that deletes (contract quirk); it still needs the bearer token
+  app.get("/api/deletebanner", staff, async () => {
+    const removed = await repo.removeAll();
+    await deps.storage.remove(removed.map((r) => r.url));
+    return { succes: removed.map(toBanner) };
+  });
+};

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsync } from "fastify";
+import { CiudadUpdateBody } from "@tours/contract";
+import type { AppDeps } from "../../app.ts";
+import { requireStaff } from "../../http/auth.ts";
+import { badRequest, fieldError, notFound, parseBody, parseId } from "../../http/errors.ts";
+import { freetourIdFrom } from "../../http/fields.ts";
+import { listParamsOf, sendPage } from "../../http/list.ts";
+import { filesOf, prepareImages, readMultipart, storeThen } from "../../http/multipart.ts";
+import { PAIS_MSG } from "../pais/pais.routes.ts";
+import { createPaisRepository } from "../pais/pais.repository.ts";
+import { createCiudadesRepository, toCiudad } from "./ciudades.repository.ts";
+
+export const CIUDAD_MSG = {
+  notFound: "La ciudad no existe",
+  fotoRequired: "La foto de la ciudad es obligatoria",
+  oneFoto: "Solo se permite una foto",
+} as const;
+
+const FOTO_RULES = { min: 1, max: 1, missing: CIUDAD_MSG.fotoRequired, tooMany: CIUDAD_MSG.oneFoto };
+
+export const ciudadesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const repo = createCiudadesRepository(deps.db);
+  const paises = createPaisRepository(deps.db);
+  const staff = { preHandler: requireStaff };
+
+  async function assertPais(paisId: number): Promise<void> {
+    if (!(await paises.find(paisId))) throw badRequest([fieldError(PAIS_MSG.notFound, "pais", paisId)]);
+  }
+
+  app.get("/api/ciudades/index", async (request, reply) => {
+    const params = listParamsOf(request);
+    if (!params) return { succes: (await repo.all()).map(toCiudad) };
+    const page = await repo.page(params);
+    return { succes: sendPage(reply, "ciudades", page.q, page.rows.map(toCiudad), page.total) };
+  });
+
+  app.get<{ Params: { paisId: string } }>("/api/ciudades/find/:paisId", async (request) => {
+    const paisId = parseId(request.params.paisId, "paisId");
+    if (!(await paises.find(paisId))) throw notFound(PAIS_MSG.notFound);
+    return { succes: (await repo.byPais(paisId)).map(toCiudad) };
+  });
+
+  app.get<{ Params: { id: string } }>("/api/ciudades/findciudad/:id", async (request) => {
+    const row = await repo.find(parseId(request.params.id));
+    if (!row) throw notFound(CIUDAD_MSG.notFound);
+    return { succes: toCiudad(row) };
+  });
+
+  app.post("/api/ciudades/create", staff, async (request) => {
+    const form = await readMultipart(request);
+    const body = parseBody(CiudadUpdateBody, form.fields);
+    const files = filesOf(form, "foto", FOTO_RULES);
+    await assertPais(body.pais);
+    const images = await prepareImages(deps.storage, files, "foto");
+    const row = await storeThen(deps.storage, images, "ciudades", ([imagen]) =>
+      repo.create({ ...body, freetour_id: body.freetour_id ?? null, imagen: imagen! }),
+    );
+    return { succes: toCiudad(row) };
+  });
+
+  app.put<{ Params: { id: string } }>("/api/ciudades/update/:id", staff, async (request) => {
+    const id = parseId(request.params.id);
+    const body = parseBody(CiudadUpdateBody, request.body);
+    if (!(await repo.find(id))) throw notFound(CIUDAD_MSG.notFound);
+    await assertPais(body.pais);
+    const row = await repo.update(id, { ...body, freetour_id: freetourIdFrom(request.body, body.freetour_id) });
+    if (!row) throw notFound(CIUDAD_MSG.notFound);
+    return { succes: toCiudad(row) };
+  });
+
+  app.put<{ Params: { id: string } }>("/api/ciudades/updateImage/:id", staff, async (request) => {
+    const id = parseId(request.params.id);
+    const form = await readMultipart(request);
+    const before = await repo.find(id);
+    if (!before) throw notFound(CIUDAD_MSG.notFound);
+    const images = await prepareImages(deps.storage, filesOf(form, "foto", FOTO_RULES), "foto");
+    const row = await storeThen(deps.storage, images, "ciudades", async ([imagen]) => {
+      const updated = await repo.setImage(id, imagen!);
+      if (!updated) throw notFound(CIUDAD_MSG.notFound);
+      return updated;
+    });
+    await deps.storage.remove([before.imagen]);
+    return { succes: toCiudad(row) };
+  });
+
+  app.delete<{ Params: { id: string } }>("/api/ciudades/delete/:id", staff, async (request) => {
+    const row = await repo.remove(parseId(request.params.id));
+    if (!row) throw notFound(CIUDAD_MSG.notFound);
+    await deps.storage.remove([row.imagen]);
+    return { succes: toCiudad(row) };
+  });
+};

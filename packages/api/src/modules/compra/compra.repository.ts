@@ -1,0 +1,238 @@
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { ListParams } from "@tours/contract";
+import type { Db } from "../../db/client.ts";
+import { type ListSpec, listSql } from "../../http/list.ts";
+import { horarioTable, tourTable } from "../tour/tour.table.ts";
+import { pedido, pedidoLine, paypalWebhookEvent, type PedidoLineRow, type PedidoRow } from "./compra.table.ts";
+
+/** Data access for orders: the only place that reads or writes pedido, pedido_line and paypal_webhook_event. */
+
+export interface NewPedido {
+  nombre: string;
+  apellido: string;
+  email: string;
+  nit: string;
+  direccion: string;
+  telefono: string;
+  telefonorespaldo: string | null;
+  comentario: string | null;
+  valor_total_cents: number;
+}
+
+export interface NewPedidoLine {
+  id_tour: number;
+  fecha_tour: string;
+  mayores15: number;
+  menoresde15_a4: number;
+  menores3: number;
+  mascotas: number;
+  valor_cents: number;
+  valor_total_cents: number;
+}
+
+export interface TourForPricing {
+  id: number;
+  nombre: string;
+  precioCents: number;
+  horarios: Array<{
+    hora_inicio: string;
+    lunes: boolean;
+    martes: boolean;
+    miercoles: boolean;
+    jueves: boolean;
+    viernes: boolean;
+    sabado: boolean;
+    domingo: boolean;
+  }>;
+}
+
+/** A claim older than this is taken to belong to a process that died mid-capture. */
+export const CAPTURE_CLAIM_TTL_MS = 60_000;
+
+export function createCompraRepository(db: Db) {
+  return {
+    /** The catalogue facts needed to price and check the lines: price and weekly slots of each tour. */
+    async toursForPricing(ids: number[]): Promise<Map<number, TourForPricing>> {
+      const unique = [...new Set(ids)];
+      const result = new Map<number, TourForPricing>();
+      if (unique.length === 0) return result;
+      const tours = await db
+        .select({ id: tourTable.id, nombre: tourTable.nombre, precioCents: tourTable.precioCents })
+        .from(tourTable)
+        .where(inArray(tourTable.id, unique));
+      for (const t of tours) result.set(t.id, { ...t, horarios: [] });
+      const slots = await db.select().from(horarioTable).where(inArray(horarioTable.tourId, unique));
+      for (const s of slots) {
+        result.get(s.tourId)?.horarios.push({
+          hora_inicio: s.horaInicio,
+          lunes: s.lunes,
+          martes: s.martes,
+          miercoles: s.miercoles,
+          jueves: s.jueves,
+          viernes: s.viernes,
+          sabado: s.sabado,
+          domingo: s.domingo,
+        });
+      }
+      return result;
+    },
+
+    /** The order and all its lines, or nothing (one transaction). */
+    async insertWithLines(order: NewPedido, lines: NewPedidoLine[]): Promise<PedidoRow> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(pedido).values({ ...order, estado: "pendiente", status: false }).returning();
+        if (!row) throw new Error("insert pedido returned nothing");
+        await tx.insert(pedidoLine).values(lines.map((l) => ({ ...l, id_pedido: row.id })));
+        return row;
+      });
+    },
+
+    async setPaymentId(id: number, paypalOrderId: string): Promise<PedidoRow | null> {
+      const [row] = await db
+        .update(pedido)
+        .set({ id_pay: paypalOrderId, updatedAt: new Date() })
+        .where(eq(pedido.id, id))
+        .returning();
+      return row ?? null;
+    },
+
+    /** The payment order could not be made: the order stays as a record but is never payable. */
+    async markFailed(id: number): Promise<void> {
+      await db
+        .update(pedido)
+        .set({ estado: "fallido", capture_claimed_at: null, updatedAt: new Date() })
+        .where(and(eq(pedido.id, id), eq(pedido.estado, "pendiente")));
+    },
+
+    async findById(id: number): Promise<PedidoRow | null> {
+      const [row] = await db.select().from(pedido).where(eq(pedido.id, id));
+      return row ?? null;
+    },
+
+    async findByPaymentId(paypalOrderId: string): Promise<PedidoRow | null> {
+      const [row] = await db.select().from(pedido).where(eq(pedido.id_pay, paypalOrderId));
+      return row ?? null;
+    },
+
+    /**
+     * Takes the right to capture this order: succeeds for exactly one caller while the order is pending and
+     * nobody else holds a live claim. This conditional UPDATE is what makes concurrent confirms capture once,
+     * across processes.
+     */
+    async claimCapture(id: number, now: Date): Promise<PedidoRow | null> {
+      const staleBefore = new Date(now.getTime() - CAPTURE_CLAIM_TTL_MS);
+      const [row] = await db
+        .update(pedido)
+        .set({ capture_claimed_at: now, updatedAt: now })
+        .where(
+          and(
+            eq(pedido.id, id),
+            eq(pedido.estado, "pendiente"),
+            or(isNull(pedido.capture_claimed_at), lt(pedido.capture_claimed_at, staleBefore)),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /** Gives the claim back; `nextAttempt` when PayPal refused for good, so a later try is a new PayPal request. */
+    async releaseClaim(id: number, nextAttempt: boolean): Promise<void> {
+      await db
+        .update(pedido)
+        .set({
+          capture_claimed_at: null,
+          updatedAt: new Date(),
+          ...(nextAttempt ? { capture_attempt: sql`${pedido.capture_attempt} + 1` } : {}),
+        })
+        .where(and(eq(pedido.id, id), eq(pedido.estado, "pendiente")));
+    },
+
+    /** Pending → paid, once. Null when the order was not pending (already paid, cancelled, failed). */
+    async markPaid(id: number, captureId: string, paidAt: Date): Promise<PedidoRow | null> {
+      const [row] = await db
+        .update(pedido)
+        .set({ estado: "pagado", status: true, capture_id: captureId, paid_at: paidAt, capture_claimed_at: null, updatedAt: paidAt })
+        .where(and(eq(pedido.id, id), eq(pedido.estado, "pendiente")))
+        .returning();
+      return row ?? null;
+    },
+
+    /** PayPal took money that does not match the order: never shown as paid, kept for staff to sort out. */
+    async markCaptureMismatch(id: number, captureId: string | null): Promise<void> {
+      await db
+        .update(pedido)
+        .set({ estado: "fallido", capture_id: captureId, capture_claimed_at: null, updatedAt: new Date() })
+        .where(and(eq(pedido.id, id), eq(pedido.estado, "pendiente")));
+    },
+
+    /**
+     * Pending and unclaimed → cancelled; null otherwise. Even an abandoned claim blocks it: that capture may have
+     * gone through at PayPal, and only a confirm or a webhook (which ask PayPal) may settle such an order.
+     */
+    async markCancelled(id: number, now: Date): Promise<PedidoRow | null> {
+      const [row] = await db
+        .update(pedido)
+        .set({ estado: "cancelado", updatedAt: now })
+        .where(and(eq(pedido.id, id), eq(pedido.estado, "pendiente"), isNull(pedido.capture_claimed_at)))
+        .returning();
+      return row ?? null;
+    },
+
+    async lines(pedidoId: number): Promise<PedidoLineRow[]> {
+      return db.select().from(pedidoLine).where(eq(pedidoLine.id_pedido, pedidoId)).orderBy(asc(pedidoLine.id));
+    },
+
+    all(): Promise<PedidoRow[]> {
+      return db.select().from(pedido).orderBy(desc(pedido.id));
+    },
+
+    async page(params: ListParams) {
+      const q = listSql(PEDIDO_LIST, params);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(pedido).where(q.where).orderBy(...q.orderBy).limit(q.limit ?? 1_000_000).offset(q.offset),
+        db.select({ n: count() }).from(pedido).where(q.where),
+      ]);
+      return { q, rows, total: total?.n ?? 0 };
+    },
+
+    /** True when this webhook event id was already handled. */
+    async webhookSeen(eventId: string): Promise<boolean> {
+      const [row] = await db.select({ id: paypalWebhookEvent.id }).from(paypalWebhookEvent).where(eq(paypalWebhookEvent.id, eventId));
+      return !!row;
+    },
+
+    /** Records a handled event; false when another delivery recorded it first. */
+    async recordWebhook(eventId: string, type: string): Promise<boolean> {
+      const rows = await db
+        .insert(paypalWebhookEvent)
+        .values({ id: eventId, type })
+        .onConflictDoNothing()
+        .returning({ id: paypalWebhookEvent.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type CompraRepository = ReturnType<typeof createCompraRepository>;
+
+export const PEDIDO_LIST: ListSpec = {
+  resource: "compra",
+  sortable: {
+    id: pedido.id,
+    nombre: pedido.nombre,
+    apellido: pedido.apellido,
+    email: pedido.email,
+    valor_total: pedido.valor_total_cents,
+    status: pedido.status,
+    estado: pedido.estado,
+    createdAt: pedido.createdAt,
+  },
+  filterable: {
+    id: { column: pedido.id, kind: "id" },
+    status: { column: pedido.status, kind: "bool" },
+    estado: { column: pedido.estado, kind: "text" },
+    email: { column: pedido.email, kind: "text" },
+  },
+  search: [pedido.nombre, pedido.apellido, pedido.email, pedido.telefono],
+  defaultSort: [desc(pedido.id)],
+};

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsync } from "fastify";
+import { CompraCreateBody, TokenBody } from "@tours/contract";
+import type { AppDeps } from "../../app.ts";
+import { requireStaff } from "../../http/auth.ts";
+import { notFound, parseBody, parseId } from "../../http/errors.ts";
+import { listParamsOf, sendPage } from "../../http/list.ts";
+import { COMPRA_MSG, compraServiceFor } from "./compra.service.ts";
+import { toPedido, toPedidoLine } from "./compra.serialize.ts";
+
+export const compraRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { repo, service } = compraServiceFor(deps, app.log);
+  const staff = { preHandler: requireStaff };
+
+  app.post("/api/compra/create", async (request) => {
+    const body = parseBody(CompraCreateBody, request.body);
+    return { succes: await service.create(body) };
+  });
+
+  app.post("/api/compra/confirma", async (request) => {
+    const { token } = parseBody(TokenBody, request.body);
+    return { succes: toPedido(await service.confirm(token)) };
+  });
+
+  // the storefront posts to /compra/cancel (no /api prefix) as the upstream did; both paths are served
+  for (const path of ["/compra/cancel", "/api/compra/cancel"]) {
+    app.post(path, async (request) => {
+      const { token } = parseBody(TokenBody, request.body);
+      return { succes: toPedido(await service.cancel(token)) };
+    });
+  }
+
+  app.get("/api/compra/index", staff, async (request, reply) => {
+    const params = listParamsOf(request);
+    if (!params) return { succes: (await repo.all()).map(toPedido) };
+    const page = await repo.page(params);
+    return { succes: sendPage(reply, "compra", page.q, page.rows.map(toPedido), page.total) };
+  });
+
+  app.get<{ Params: { id: string } }>("/api/compra/find/:id", staff, async (request) => {
+    const id = parseId(request.params.id);
+    if (!(await repo.findById(id))) throw notFound(COMPRA_MSG.pedidoNotFound);
+    return { succes: (await repo.lines(id)).map(toPedidoLine) };
+  });
+};

@@ -1,0 +1,40 @@
+import { fromCents } from "@tours/domain";
+import { timestamps } from "../../http/serialize.ts";
+import type { PedidoLineRow, PedidoRow } from "./compra.table.ts";
+
+/** The contract's Pedido (money in USD on the wire, cents in the database) plus the additive `estado`. */
+export function toPedido(row: PedidoRow) {
+  return {
+    id: row.id,
+    nombre: row.nombre,
+    apellido: row.apellido,
+    email: row.email,
+    nit: row.nit,
+    direccion: row.direccion,
+    telefono: row.telefono,
+    telefonorespaldo: row.telefonorespaldo,
+    comentario: row.comentario ?? "",
+    valor_total: fromCents(row.valor_total_cents),
+    status: row.status,
+    id_pay: row.id_pay,
+    estado: row.estado,
+    paid_at: row.paid_at ? row.paid_at.toISOString() : null,
+    ...timestamps(row),
+  };
+}
+
+export function toPedidoLine(row: PedidoLineRow) {
+  return {
+    id: row.id,
+    id_pedido: row.id_pedido,
+    id_tour: row.id_tour,
+    fecha_tour: row.fecha_tour,
+    mayores15: row.mayores15,
+    menoresde15_a4: row.menoresde15_a4,
+    menores3: row.menores3,
+    mascotas: row.mascotas,
+    valor: fromCents(row.valor_cents),
+    valor_total: fromCents(row.valor_total_cents),
+    ...timestamps(row),
+  };
+}

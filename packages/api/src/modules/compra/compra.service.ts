@@ -1,0 +1,312 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { CompraCreateBody, ValidationErrorItem } from "@tours/contract";
+import { CURRENCY, MSG, lineTotalCents } from "@tours/domain";
+import { PaypalError, paypalValueToCents } from "../../adapters/paypal/client.ts";
+import type { PaymentProvider, PaypalOrder } from "../../adapters/paypal/types.ts";
+import { HttpError, badRequest, fieldError, notFound } from "../../http/errors.ts";
+import type { AppDeps } from "../../app.ts";
+import { type CompraRepository, type NewPedidoLine, type TourForPricing, createCompraRepository } from "./compra.repository.ts";
+import type { PedidoRow } from "./compra.table.ts";
+import { businessClock, checkDia } from "./compra.dates.ts";
+
+/** Spanish answers of the orders module (the storefront shows its own toast; these explain the status). */
+export const COMPRA_MSG = {
+  createFailed: MSG.errorCrearPedido,
+  tourNotFound: "El tour seleccionado no existe",
+  notFound: "No existe un pedido con ese token",
+  pedidoNotFound: "El pedido no existe",
+  notApproved: "El pago aún no ha sido aprobado en PayPal; el pedido sigue pendiente de pago",
+  declined: "PayPal rechazó el pago; el pedido sigue pendiente de pago",
+  captureFailed: "No fue posible confirmar el pago con PayPal, intente de nuevo en unos minutos",
+  capturePending: "PayPal aún está procesando el pago; el pedido se marcará como pagado cuando termine",
+  amountMismatch: "El valor cobrado no coincide con el total del pedido; el pedido no se marcó como pagado",
+  notPayable: "Este pedido no se puede pagar",
+  inProgress: "El pago de este pedido se está procesando, intente de nuevo en unos segundos",
+  alreadyPaid: "El pedido ya fue pagado y no se puede cancelar",
+} as const;
+
+/**
+ * How long a confirm waits for another request that holds the capture claim before answering "in progress"
+ * (below the storefront's 10 s request timeout).
+ */
+const CLAIM_WAIT_MS = 8_000;
+const CLAIM_POLL_MS = 100;
+
+export interface CompraServiceDeps {
+  repo: CompraRepository;
+  payments: PaymentProvider;
+  now: () => Date;
+  timeZone: string;
+  storefrontUrl: string;
+  log: FastifyBaseLogger;
+}
+
+function conflict(msg: string, extra: Record<string, unknown> = {}): HttpError {
+  return new HttpError(409, { errors: [fieldError(msg, "token")], ...extra });
+}
+
+/** Another request holds the capture of this order and has not finished: the answer is "try again". */
+export class CaptureInProgress extends HttpError {
+  constructor(estado: string) {
+    super(409, { errors: [fieldError(COMPRA_MSG.inProgress, "token")], estado });
+    this.name = "CaptureInProgress";
+  }
+}
+
+/**
+ * The stable part of this order's PayPal-Request-Ids. The creation time keeps them unique when ids restart (a
+ * new database against the same PayPal account), where PayPal would otherwise replay another order's answer.
+ */
+function requestIdBase(order: PedidoRow): string {
+  return `pedido-${order.id}-${order.createdAt.getTime().toString(36)}`;
+}
+
+/** The capture PayPal reports for the order's (only) purchase unit. */
+function captureOf(order: PaypalOrder) {
+  return order.purchase_units?.[0]?.payments?.captures?.[0];
+}
+
+/** The provider's answer with the buyer's approval link at index 1, where the storefront looks for it. */
+export function withApprovalLinkSecond(order: PaypalOrder): { id: string; status: string; links: PaypalOrder["links"] } {
+  const links = [...(order.links ?? [])];
+  const i = links.findIndex((l) => l.rel === "approve" || l.rel === "payer-action");
+  if (i >= 0 && i !== 1) {
+    const [approve] = links.splice(i, 1);
+    links.splice(Math.min(1, links.length), 0, approve!);
+  }
+  return { id: order.id, status: order.status, links };
+}
+
+export function createCompraService(deps: CompraServiceDeps) {
+  const { repo, payments, log } = deps;
+
+  /** Checks every line against the catalogue and prices it; all problems at once, in the contract's 400 shape. */
+  function priceLines(body: CompraCreateBody, tours: Map<number, TourForPricing>): NewPedidoLine[] {
+    const clock = businessClock(deps.now(), deps.timeZone);
+    const errors: ValidationErrorItem[] = [];
+    const lines: NewPedidoLine[] = [];
+    body.pedidos.forEach((line, i) => {
+      const tour = tours.get(line.tour_id);
+      if (!tour) {
+        errors.push(fieldError(COMPRA_MSG.tourNotFound, `pedidos[${i}].tour_id`, line.tour_id));
+        return;
+      }
+      const dia = checkDia(line.dia, tour.horarios, clock);
+      if (!dia.ok) {
+        errors.push(fieldError(dia.msg, `pedidos[${i}].dia`, line.dia));
+        return;
+      }
+      const counts = {
+        mayores15: line.mayores_15,
+        menoresde15_a4: line.de_4_15,
+        menores3: line.menores_3,
+        mascotas: line.mascotas,
+      };
+      lines.push({
+        id_tour: tour.id,
+        fecha_tour: dia.fecha,
+        ...counts,
+        valor_cents: tour.precioCents,
+        valor_total_cents: lineTotalCents(tour.precioCents, counts),
+      });
+    });
+    if (errors.length) throw badRequest(errors);
+    return lines;
+  }
+
+  /**
+   * Stores the order unpaid (priced from the catalogue, client amounts ignored), then opens a PayPal order for
+   * exactly that total. If PayPal fails the order is kept as 'fallido' (never payable) and the caller gets 502.
+   */
+  async function create(body: CompraCreateBody) {
+    const tours = await repo.toursForPricing(body.pedidos.map((l) => l.tour_id));
+    const lines = priceLines(body, tours);
+    const total = lines.reduce((sum, l) => sum + l.valor_total_cents, 0);
+    const order = await repo.insertWithLines(
+      {
+        nombre: body.nombre,
+        apellido: body.apellido,
+        email: body.email,
+        nit: String(body.nit),
+        direccion: body.direccion,
+        telefono: String(body.telefono),
+        telefonorespaldo: body.telefonoRespaldo ? String(body.telefonoRespaldo) : null,
+        comentario: body.comentario || null,
+        valor_total_cents: total,
+      },
+      lines,
+    );
+    const names = [...new Set(lines.map((l) => tours.get(l.id_tour)?.nombre ?? `Tour ${l.id_tour}`))];
+    let paypalOrder: PaypalOrder;
+    try {
+      paypalOrder = await payments.createOrder({
+        requestId: `${requestIdBase(order)}-create`,
+        referenceId: String(order.id),
+        totalCents: total,
+        currency: CURRENCY,
+        description: `Pedido ${order.id}: ${names.join(", ")}`,
+        returnUrl: `${deps.storefrontUrl}/pay/ok`,
+        cancelUrl: `${deps.storefrontUrl}/pay/not`,
+      });
+      if (!paypalOrder?.id) throw new Error("PayPal answered an order without id");
+      const amount = paypalOrder.purchase_units?.[0]?.amount;
+      if (amount && (amount.currency_code !== CURRENCY || paypalValueToCents(amount.value) !== total)) {
+        throw new Error(`PayPal order ${paypalOrder.id} is for ${amount.currency_code} ${amount.value}, not this order's total`);
+      }
+    } catch (err) {
+      log.error({ err, pedido: order.id }, "PayPal order could not be created; order marked as failed");
+      await repo.markFailed(order.id);
+      throw new HttpError(502, { errors: [fieldError(COMPRA_MSG.createFailed)] });
+    }
+    await repo.setPaymentId(order.id, paypalOrder.id);
+    return withApprovalLinkSecond(paypalOrder);
+  }
+
+  /**
+   * Turns PayPal's view of an order into our state: paid only for a COMPLETED capture of exactly the stored
+   * total in USD. Throws the Spanish answer for every other outcome.
+   */
+  async function settle(order: PedidoRow, paypalOrder: PaypalOrder, claimed: boolean): Promise<PedidoRow> {
+    // only the holder of the capture claim may give it back (a webhook settling on the side holds none)
+    const release = (nextAttempt: boolean) => (claimed ? repo.releaseClaim(order.id, nextAttempt) : Promise.resolve());
+    const capture = captureOf(paypalOrder);
+    if (!capture) {
+      await release(false);
+      if (paypalOrder.status === "COMPLETED") {
+        log.error({ pedido: order.id, paypal: paypalOrder.id }, "PayPal order COMPLETED without a capture");
+        throw new HttpError(502, { errors: [fieldError(COMPRA_MSG.captureFailed, "token")] });
+      }
+      throw conflict(COMPRA_MSG.notApproved, { estado: order.estado });
+    }
+    if (capture.status === "PENDING") {
+      await release(false);
+      throw conflict(COMPRA_MSG.capturePending, { estado: order.estado });
+    }
+    if (capture.status !== "COMPLETED") {
+      await release(true);
+      throw conflict(COMPRA_MSG.declined, { estado: order.estado });
+    }
+    const cents = paypalValueToCents(capture.amount?.value);
+    if (capture.amount?.currency_code !== CURRENCY || cents !== order.valor_total_cents) {
+      log.error(
+        { pedido: order.id, expected: order.valor_total_cents, captured: capture.amount, capture: capture.id },
+        "PayPal captured an amount that differs from the order total; not marked as paid",
+      );
+      await repo.markCaptureMismatch(order.id, capture.id);
+      throw conflict(COMPRA_MSG.amountMismatch, { estado: "fallido" });
+    }
+    const paid = await repo.markPaid(order.id, capture.id, deps.now());
+    if (paid) {
+      log.info({ pedido: order.id, capture: capture.id }, "order paid");
+      return paid;
+    }
+    // someone else settled it first (webhook or a parallel confirm)
+    const current = await repo.findById(order.id);
+    if (current?.estado === "pagado") return current;
+    throw conflict(COMPRA_MSG.notPayable, { estado: current?.estado });
+  }
+
+  /** Captures an order this caller has claimed. Errors release the claim so a later try can proceed. */
+  async function captureClaimed(order: PedidoRow): Promise<PedidoRow> {
+    const paypalId = order.id_pay!;
+    let result: PaypalOrder;
+    try {
+      result = await payments.captureOrder(paypalId, `${requestIdBase(order)}-capture-${order.capture_attempt}`);
+    } catch (err) {
+      const issue = err instanceof PaypalError ? err.issue : undefined;
+      if (issue === "ORDER_ALREADY_CAPTURED") {
+        try {
+          result = await payments.getOrder(paypalId);
+        } catch (getErr) {
+          await repo.releaseClaim(order.id, false);
+          log.warn({ err: getErr, pedido: order.id }, "PayPal order could not be re-read");
+          throw new HttpError(502, { errors: [fieldError(COMPRA_MSG.captureFailed, "token")] });
+        }
+      } else if (issue === "ORDER_NOT_APPROVED") {
+        await repo.releaseClaim(order.id, true);
+        throw conflict(COMPRA_MSG.notApproved, { estado: order.estado });
+      } else if (issue === "INSTRUMENT_DECLINED" || issue === "PAYER_ACTION_REQUIRED" || issue === "PAYER_CANNOT_PAY") {
+        await repo.releaseClaim(order.id, true);
+        throw conflict(COMPRA_MSG.declined, { estado: order.estado });
+      } else {
+        // timeout, 5xx, network: we do not know whether PayPal captured; the same PayPal-Request-Id on the
+        // next try replays the outcome instead of charging twice
+        await repo.releaseClaim(order.id, false);
+        log.warn({ err, pedido: order.id }, "PayPal capture failed");
+        throw new HttpError(502, { errors: [fieldError(COMPRA_MSG.captureFailed, "token")] });
+      }
+    }
+    return settle(order, result, true);
+  }
+
+  function assertPayable(order: PedidoRow): void {
+    if (order.estado === "cancelado" || order.estado === "fallido" || !order.id_pay) {
+      throw conflict(COMPRA_MSG.notPayable, { estado: order.estado });
+    }
+  }
+
+  /**
+   * Confirms (captures) the order behind a PayPal token. Idempotent: once paid it answers the order again and
+   * captures nothing; concurrent calls capture once (the database claim), the others wait for that outcome.
+   */
+  async function confirm(token: string): Promise<PedidoRow> {
+    let order = await repo.findByPaymentId(token);
+    if (!order) throw notFound(COMPRA_MSG.notFound);
+    const giveUpAt = Date.now() + CLAIM_WAIT_MS;
+    for (;;) {
+      if (order.estado === "pagado") return order;
+      assertPayable(order);
+      const claimed = await repo.claimCapture(order.id, deps.now());
+      if (claimed) return captureClaimed(claimed);
+      if (Date.now() > giveUpAt) throw new CaptureInProgress(order.estado);
+      await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));
+      order = (await repo.findById(order.id)) ?? order;
+    }
+  }
+
+  /**
+   * Settles an order from PayPal's own record (used by webhooks): re-reads the order at PayPal and, if it is
+   * approved but not captured yet, captures it like a confirm would. Returns null when there is nothing to do.
+   */
+  async function reconcile(paypalOrderId: string): Promise<PedidoRow | null> {
+    const order = await repo.findByPaymentId(paypalOrderId);
+    if (!order) return null;
+    if (order.estado !== "pendiente") return order;
+    const remote = await payments.getOrder(paypalOrderId);
+    if (remote.status === "APPROVED") return confirm(paypalOrderId);
+    if (remote.status === "COMPLETED") return settle(order, remote, false);
+    return order;
+  }
+
+  /** Cancels an unpaid order (idempotent); a paid one is refused with 409. */
+  async function cancel(token: string): Promise<PedidoRow> {
+    const order = await repo.findByPaymentId(token);
+    if (!order) throw notFound(COMPRA_MSG.notFound);
+    if (order.estado === "pagado") throw conflict(COMPRA_MSG.alreadyPaid, { estado: order.estado });
+    if (order.estado !== "pendiente") return order;
+    const cancelled = await repo.markCancelled(order.id, deps.now());
+    if (cancelled) return cancelled;
+    const current = (await repo.findById(order.id)) ?? order;
+    if (current.estado === "pagado") throw conflict(COMPRA_MSG.alreadyPaid, { estado: current.estado });
+    if (current.estado === "pendiente") throw new CaptureInProgress(current.estado);
+    return current;
+  }
+
+  return { create, confirm, cancel, reconcile };
+}
+
+export type CompraService = ReturnType<typeof createCompraService>;
+
+/** The orders service wired from the app's dependencies (used by the order routes and the webhooks). */
+export function compraServiceFor(deps: AppDeps, log: FastifyBaseLogger): { repo: CompraRepository; service: CompraService } {
+  const repo = createCompraRepository(deps.db);
+  const service = createCompraService({
+    repo,
+    payments: deps.payments,
+    now: deps.now ?? (() => new Date()),
+    timeZone: deps.config.businessTimezone,
+    storefrontUrl: deps.config.storefrontUrl,
+    log,
+  });
+  return { repo, service };
+}

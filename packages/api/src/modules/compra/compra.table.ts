@@ -1,0 +1,66 @@
+import { boolean, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+/** Order state. `status` (paid) is kept alongside because the contract exposes it as a boolean. */
+export type PedidoEstado = "pendiente" | "pagado" | "cancelado" | "fallido";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+};
+
+export const pedido = pgTable("pedido", {
+  id: serial("id").primaryKey(),
+  nombre: text("nombre").notNull(),
+  apellido: text("apellido").notNull(),
+  email: text("email").notNull(),
+  nit: text("nit").notNull(),
+  direccion: text("direccion").notNull(),
+  telefono: text("telefono").notNull(),
+  telefonorespaldo: text("telefonorespaldo"),
+  comentario: text("comentario"),
+  valor_total_cents: integer("valor_total_cents").notNull(),
+  status: boolean("status").default(false).notNull(),
+  estado: text("estado").$type<PedidoEstado>().default("pendiente").notNull(),
+  id_pay: text("id_pay").unique(),
+  capture_id: text("capture_id"),
+  paid_at: timestamp("paid_at", { withTimezone: true }),
+  /**
+   * Set by the one confirm (or webhook) that claimed the capture; others wait for its outcome. A claim older than
+   * a minute is considered abandoned (crashed process) and can be taken over: the stable PayPal-Request-Id makes
+   * the repeated capture a replay at PayPal, not a second charge.
+   */
+  capture_claimed_at: timestamp("capture_claimed_at", { withTimezone: true }),
+  /** Part of the capture's PayPal-Request-Id; bumped after a definitive refusal so a later retry is a new request. */
+  capture_attempt: integer("capture_attempt").default(0).notNull(),
+  ...timestamps,
+});
+
+export const pedidoLine = pgTable(
+  "pedido_line",
+  {
+    id: serial("id").primaryKey(),
+    id_pedido: integer("id_pedido")
+      .notNull()
+      .references(() => pedido.id, { onDelete: "cascade" }),
+    // No FK to tour: an order is a historical record and must survive the tour being deleted from the catalogue.
+    id_tour: integer("id_tour").notNull(),
+    fecha_tour: text("fecha_tour").notNull(),
+    mayores15: integer("mayores15").notNull(),
+    menoresde15_a4: integer("menoresde15_a4").notNull(),
+    menores3: integer("menores3").notNull(),
+    mascotas: integer("mascotas").notNull(),
+    valor_cents: integer("valor_cents").notNull(),
+    valor_total_cents: integer("valor_total_cents").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("pedido_line_id_pedido_idx").on(t.id_pedido)],
+);
+
+export const paypalWebhookEvent = pgTable("paypal_webhook_event", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  received_at: timestamp("received_at", { withTimezone: true }).defaultNow().notNull(),
+});
+
+export type PedidoRow = typeof pedido.$inferSelect;
+export type PedidoLineRow = typeof pedidoLine.$inferSelect;

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsync } from "fastify";
+import { PaisUpdateBody } from "@tours/contract";
+import type { AppDeps } from "../../app.ts";
+import { requireStaff } from "../../http/auth.ts";
+import { notFound, parseBody, parseId } from "../../http/errors.ts";
+import { freetourIdFrom } from "../../http/fields.ts";
+import { listParamsOf, sendPage } from "../../http/list.ts";
+import { filesOf, prepareImages, readMultipart, storeThen } from "../../http/multipart.ts";
+import { createPaisRepository, toPais } from "./pais.repository.ts";
+
+export const PAIS_MSG = {
+  notFound: "El país no existe",
+  fotoRequired: "La foto del país es obligatoria",
+  oneFoto: "Solo se permite una foto",
+} as const;
+
+const FOTO_RULES = { min: 1, max: 1, missing: PAIS_MSG.fotoRequired, tooMany: PAIS_MSG.oneFoto };
+
+export const paisRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const repo = createPaisRepository(deps.db);
+  const staff = { preHandler: requireStaff };
+
+  app.get("/api/pais/index", async (request, reply) => {
+    const params = listParamsOf(request);
+    if (!params) return { succes: (await repo.all()).map(toPais) };
+    const page = await repo.page(params);
+    return { succes: sendPage(reply, "pais", page.q, page.rows.map(toPais), page.total) };
+  });
+
+  app.get<{ Params: { id: string } }>("/api/pais/find/:id", async (request) => {
+    const row = await repo.find(parseId(request.params.id));
+    if (!row) throw notFound(PAIS_MSG.notFound);
+    return { succes: toPais(row) };
+  });
+
+  app.post("/api/pais/create", staff, async (request) => {
+    const form = await readMultipart(request);
+    const body = parseBody(PaisUpdateBody, form.fields);
+    const images = await prepareImages(deps.storage, filesOf(form, "foto", FOTO_RULES), "foto");
+    const row = await storeThen(deps.storage, images, "paises", ([imagen]) =>
+      repo.create({ ...body, freetour_id: body.freetour_id ?? null, imagen: imagen! }),
+    );
+    return { succes: toPais(row) };
+  });
+
+  app.put<{ Params: { id: string } }>("/api/pais/update/:id", staff, async (request) => {
+    const id = parseId(request.params.id);
+    const body = parseBody(PaisUpdateBody, request.body);
+    const row = await repo.update(id, { ...body, freetour_id: freetourIdFrom(request.body, body.freetour_id) });
+    if (!row) throw notFound(PAIS_MSG.notFound);
+    return { succes: toPais(row) };
+  });
+
+  app.put<{ Params: { id: string } }>("/api/pais/updateImage/:id", staff, async (request) => {
+    const id = parseId(request.params.id);
+    const form = await readMultipart(request);
+    const before = await repo.find(id);
+    if (!before) throw notFound(PAIS_MSG.notFound);
+    const images = await prepareImages(deps.storage, filesOf(form, "foto", FOTO_RULES), "foto");
+    const row = await storeThen(deps.storage, images, "paises", async ([imagen]) => {
+      const updated = await repo.setImage(id, imagen!);
+      if (!updated) throw notFound(PAIS_MSG.notFound);
+      return updated;
+    });
+    await deps.storage.remove([before.imagen]);
+    return { succes: toPais(row) };
+  });
+
+  app.delete<{ Params: { id: string } }>("/api/pais/delete/:id", staff, async (request) => {
+    const row = await repo.remove(parseId(request.params.id));
+    if (!row) throw notFound(PAIS_MSG.notFound);
+    await deps.storage.remove([row.imagen]);
+    return { succes: toPais(row) };
+  });
+};

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from "fastify";
+import { RewardsCreateBody } from "@tours/contract";
+import type { AppDeps } from "../../app.ts";
+import { requireStaff } from "../../http/auth.ts";
+import { parseBody } from "../../http/errors.ts";
+import { listParamsOf, sendPage } from "../../http/list.ts";
+import { createRewardsRepository, toRewards } from "./rewards.repository.ts";
+
+export const rewardsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const repo = createRewardsRepository(deps.db);
+
+  app.post("/api/tour/rewards", async (request) => {
+    const body = parseBody(RewardsCreateBody, request.body);
+    return { succes: toRewards(await repo.create(body)) };
+  });
+
+  app.get("/api/tour/rewards/index", { preHandler: requireStaff }, async (request, reply) => {
+    const params = listParamsOf(request);
+    if (!params) return { succes: (await repo.all()).map(toRewards) };
+    const page = await repo.page(params);
+    return { succes: sendPage(reply, "rewards", page.q, page.rows.map(toRewards), page.total) };
+  });
+};

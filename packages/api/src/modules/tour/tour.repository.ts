@@ -1,0 +1,134 @@
+import { asc, count, eq, sql } from "drizzle-orm";
+import type { ListParams } from "@tours/contract";
+import { fromCents } from "@tours/domain";
+import type { Db } from "../../db/client.ts";
+import { type ListSpec, listSql } from "../../http/list.ts";
+import { flag, timestamps } from "../../http/serialize.ts";
+import { type TourRow, fotosTable, tourTable } from "./tour.table.ts";
+
+/** The tour's `imagen`: the path of its first photo, or null. */
+// written out by hand: inside a select on "tour" Drizzle renders columns unqualified, and "id" would be fotos.id
+const firstFoto = sql<string | null>`(select f.url from fotos f where f.tour_id = "tour"."id" order by f.id limit 1)`;
+const tourWithImagen = { tour: tourTable, imagen: firstFoto };
+type TourWithImagen = { tour: TourRow; imagen: string | null };
+
+export function toTour({ tour, imagen }: TourWithImagen) {
+  return {
+    id: tour.id,
+    nombre: tour.nombre,
+    nombre_hotel: tour.nombreHotel,
+    precio: fromCents(tour.precioCents),
+    habitacion_individual: flag(tour.habitacionIndividual),
+    habitacion_doble: flag(tour.habitacionDoble),
+    habitacion_triple: flag(tour.habitacionTriple),
+    intinerario: tour.intinerario,
+    incluye: tour.incluye,
+    no_incluye: tour.noIncluye,
+    duracion: tour.duracion,
+    accesibilidad: tour.accesibilidad,
+    mascotas: flag(tour.mascotas),
+    salidas: tour.salidas,
+    punto_encuentro: tour.puntoEncuentro,
+    reembolsable: flag(tour.reembolsable),
+    pais: tour.pais,
+    ciudad: tour.ciudad,
+    descripcion: tour.descripcion,
+    imagen,
+    ...timestamps(tour),
+  };
+}
+
+export const TOUR_LIST: ListSpec = {
+  resource: "tour",
+  sortable: {
+    id: tourTable.id,
+    nombre: tourTable.nombre,
+    precio: tourTable.precioCents,
+    nombre_hotel: tourTable.nombreHotel,
+    duracion: tourTable.duracion,
+    pais: tourTable.pais,
+    ciudad: tourTable.ciudad,
+    mascotas: tourTable.mascotas,
+    reembolsable: tourTable.reembolsable,
+    habitacion_individual: tourTable.habitacionIndividual,
+    habitacion_doble: tourTable.habitacionDoble,
+    habitacion_triple: tourTable.habitacionTriple,
+    punto_encuentro: tourTable.puntoEncuentro,
+    accesibilidad: tourTable.accesibilidad,
+    createdAt: tourTable.createdAt,
+    updatedAt: tourTable.updatedAt,
+  },
+  filterable: {
+    id: { column: tourTable.id, kind: "id" },
+    pais: { column: tourTable.pais, kind: "id" },
+    ciudad: { column: tourTable.ciudad, kind: "id" },
+    mascotas: { column: tourTable.mascotas, kind: "bool" },
+    reembolsable: { column: tourTable.reembolsable, kind: "bool" },
+  },
+  search: [tourTable.nombre, tourTable.nombreHotel, tourTable.duracion],
+  defaultSort: [asc(tourTable.id)],
+};
+
+/** A tour's fields as stored (money in cents, rich text already sanitised). */
+export type TourValues = Omit<typeof tourTable.$inferInsert, "id" | "createdAt" | "updatedAt">;
+
+export function createTourRepository(db: Db) {
+  const select = () => db.select(tourWithImagen).from(tourTable);
+  return {
+    all(): Promise<TourWithImagen[]> {
+      return select().orderBy(asc(tourTable.id));
+    },
+    byCiudad(ciudadId: number): Promise<TourWithImagen[]> {
+      return select().where(eq(tourTable.ciudad, ciudadId)).orderBy(asc(tourTable.id));
+    },
+    async page(params: ListParams) {
+      const q = listSql(TOUR_LIST, params);
+      const [rows, [total]] = await Promise.all([
+        select().where(q.where).orderBy(...q.orderBy).limit(q.limit ?? 1_000_000).offset(q.offset),
+        db.select({ n: count() }).from(tourTable).where(q.where),
+      ]);
+      return { q, rows, total: total?.n ?? 0 };
+    },
+    async find(id: number): Promise<TourWithImagen | null> {
+      const [row] = await select().where(eq(tourTable.id, id));
+      return row ?? null;
+    },
+    async exists(id: number): Promise<boolean> {
+      const [row] = await db.select({ id: tourTable.id }).from(tourTable).where(eq(tourTable.id, id));
+      return Boolean(row);
+    },
+    /** Inserts the tour and its photos in one transaction. */
+    async create(values: TourValues, fotoUrls: string[]): Promise<TourWithImagen> {
+      const id = await db.transaction(async (tx) => {
+        const [tour] = await tx.insert(tourTable).values(values).returning({ id: tourTable.id });
+        if (fotoUrls.length > 0) {
+          await tx.insert(fotosTable).values(fotoUrls.map((url) => ({ url, tourId: tour!.id })));
+        }
+        return tour!.id;
+      });
+      return (await this.find(id))!;
+    },
+    async update(id: number, values: TourValues): Promise<TourWithImagen | null> {
+      const [row] = await db
+        .update(tourTable)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(tourTable.id, id))
+        .returning({ id: tourTable.id });
+      return row ? this.find(row.id) : null;
+    },
+    /** Deletes the tour (photos, schedules and comments go with it); answers it and its photo paths. */
+    async remove(id: number): Promise<{ tour: TourWithImagen; fotoUrls: string[] } | null> {
+      const tour = await this.find(id);
+      if (!tour) return null;
+      const fotos = await db.select({ url: fotosTable.url }).from(fotosTable).where(eq(fotosTable.tourId, id));
+      const [deleted] = await db.delete(tourTable).where(eq(tourTable.id, id)).returning({ id: tourTable.id });
+      if (!deleted) return null;
+      return { tour, fotoUrls: fotos.map((f) => f.url) };
+    },
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(tourTable);
+      return row?.n ?? 0;
+    },
+  };
+}
+export type TourRepository = ReturnType<typeof createTourRepository>;

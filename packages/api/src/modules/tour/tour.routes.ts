@@ -1,0 +1,111 @@
+import type { FastifyPluginAsync } from "fastify";
+import { TourFields, TourUpdateBody } from "@tours/contract";
+import type { AppDeps } from "../../app.ts";
+import { requireStaff } from "../../http/auth.ts";
+import { badRequest, fieldError, notFound, parseBody, parseId } from "../../http/errors.ts";
+import { listParamsOf, sendPage } from "../../http/list.ts";
+import { filesOf, prepareImages, readMultipart, storeThen } from "../../http/multipart.ts";
+import { freeTourBlockForCity } from "../freetours/city-block.ts";
+import { CIUDAD_MSG } from "../ciudades/ciudades.routes.ts";
+import { createCiudadesRepository } from "../ciudades/ciudades.repository.ts";
+import { createFotosRepository, toFoto } from "./fotos.repository.ts";
+import { createTourRepository, toTour } from "./tour.repository.ts";
+import { TOUR_MSG, tourValuesFrom } from "./tour.service.ts";
+
+const MAX_FOTOS = 20;
+const CREATE_FOTOS = { min: 1, max: MAX_FOTOS, missing: TOUR_MSG.fotosRequired, tooMany: TOUR_MSG.fotosTooMany };
+const SAVE_FOTOS = { min: 1, max: MAX_FOTOS, missing: TOUR_MSG.saveNone, tooMany: TOUR_MSG.saveTooMany };
+/** Clients send `fotos` or `fotos[]` (FormData with a repeated key). */
+const FOTOS_FIELDS = ["fotos", "fotos[]"];
+
+export const tourRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const tours = createTourRepository(deps.db);
+  const fotos = createFotosRepository(deps.db);
+  const ciudades = createCiudadesRepository(deps.db);
+  const staff = { preHandler: requireStaff };
+
+  async function assertTour(id: number): Promise<void> {
+    if (!(await tours.exists(id))) throw notFound(TOUR_MSG.notFound);
+  }
+
+  app.get("/api/tour/index", async (request, reply) => {
+    const params = listParamsOf(request);
+    if (!params) return { succes: (await tours.all()).map(toTour) };
+    const page = await tours.page(params);
+    return { succes: sendPage(reply, "tour", page.q, page.rows.map(toTour), page.total) };
+  });
+
+  app.get<{ Params: { id: string } }>("/api/tour/find/:id", async (request) => {
+    const row = await tours.find(parseId(request.params.id));
+    if (!row) throw notFound(TOUR_MSG.notFound);
+    return { succes: [toTour(row)] };
+  });
+
+  app.get<{ Params: { ciudadId: string } }>("/api/tour/index/ciudad/:ciudadId", async (request) => {
+    const ciudad = await ciudades.find(parseId(request.params.ciudadId, "ciudadId"));
+    if (!ciudad) throw notFound(CIUDAD_MSG.notFound);
+    const [local, freetour] = await Promise.all([
+      tours.byCiudad(ciudad.id),
+      freeTourBlockForCity(deps.freeTours, { freetour_id: ciudad.freetourId }, request.log),
+    ]);
+    return { succes: local.map(toTour), freetour };
+  });
+
+  app.get<{ Params: { tourId: string } }>("/api/tour/index/fotos/:tourId", async (request) => {
+    const tourId = parseId(request.params.tourId, "tourId");
+    await assertTour(tourId);
+    return { succes: (await fotos.byTour(tourId)).map(toFoto) };
+  });
+
+  app.post("/api/tour/create", staff, async (request) => {
+    const form = await readMultipart(request);
+    const fields = parseBody(TourFields, form.fields);
+    const files = filesOf(form, FOTOS_FIELDS, CREATE_FOTOS);
+    const values = await tourValuesFrom(fields, ciudades);
+    const images = await prepareImages(deps.storage, files, "fotos");
+    const row = await storeThen(deps.storage, images, "tours", (urls) => tours.create(values, urls));
+    return { succes: toTour(row) };
+  });
+
+  app.post("/api/tour/update/", staff, async (request) => {
+    const body = parseBody(TourUpdateBody, request.body);
+    await assertTour(body.id);
+    const row = await tours.update(body.id, await tourValuesFrom(body, ciudades));
+    if (!row) throw notFound(TOUR_MSG.notFound);
+    return { succes: toTour(row) };
+  });
+
+  app.delete<{ Params: { id: string } }>("/api/tour/delete/:id", staff, async (request) => {
+    const removed = await tours.remove(parseId(request.params.id));
+    if (!removed) throw notFound(TOUR_MSG.notFound);
+    await deps.storage.remove(removed.fotoUrls);
+    return { succes: toTour(removed.tour) };
+  });
+
+  app.get<{ Params: { tourId: string } }>("/api/tour/imagenes/:tourId", staff, async (request) => {
+    const tourId = parseId(request.params.tourId, "tourId");
+    await assertTour(tourId);
+    return { imagenes: (await fotos.byTour(tourId)).map(toFoto) };
+  });
+
+  app.post("/api/tour/saveimagen", staff, async (request) => {
+    const form = await readMultipart(request);
+    const raw = form.fields.id ?? "";
+    if (!/^\d{1,9}$/.test(raw.trim()) || Number(raw) < 1) {
+      throw badRequest([fieldError("El id del tour es obligatorio", "id", raw)]);
+    }
+    const tourId = Number(raw);
+    const files = filesOf(form, FOTOS_FIELDS, SAVE_FOTOS);
+    await assertTour(tourId);
+    const images = await prepareImages(deps.storage, files, "fotos");
+    const rows = await storeThen(deps.storage, images, "tours", (urls) => fotos.add(tourId, urls));
+    return { succes: rows.map(toFoto) };
+  });
+
+  app.delete<{ Params: { fotoId: string } }>("/api/tour/deleteimagen/:fotoId", staff, async (request) => {
+    const row = await fotos.remove(parseId(request.params.fotoId, "fotoId"));
+    if (!row) throw notFound(TOUR_MSG.fotoNotFound);
+    await deps.storage.remove([row.url]);
+    return { succes: toFoto(row) };
+  });
+};

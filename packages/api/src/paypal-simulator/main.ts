@@ -1,0 +1,14 @@
+import { startPaypalSimulator } from "./index.ts";
+
+/** Runs the simulator on its own: `tsx src/paypal-simulator/main.ts` (PAYPAL_SIM_PORT, PAYPAL_SIM_WEBHOOK_URL). */
+const port = Number(process.env.PAYPAL_SIM_PORT ?? 4010);
+const sim = await startPaypalSimulator({
+  port,
+  webhookUrl: process.env.PAYPAL_SIM_WEBHOOK_URL || undefined,
+  webhookId: process.env.PAYPAL_WEBHOOK_ID || undefined,
+  log: console,
+});
+console.log(`PayPal simulator on ${sim.url}`);
+const stop = () => void sim.close().then(() => process.exit(0));
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

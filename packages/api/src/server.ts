@@ -1,0 +1,101 @@
+import pino from "pino";
+import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { migrateDatabase } from "./db/migrate.ts";
+import { buildApp } from "./app.ts";
+import { createLocalStorage } from "./adapters/storage/index.ts";
+import { createFreeTourProvider } from "./adapters/freetours/index.ts";
+import { createPaymentProvider, usesPaypalSimulator } from "./adapters/paypal/index.ts";
+import { startPaypalSimulator, type RunningSimulator } from "./paypal-simulator/index.ts";
+import { ensureStaffUser, seedDemo } from "./seed/index.ts";
+
+/**
+ * The API process: settings, database (migrated), demo data, then HTTP. Stops cleanly on SIGINT/SIGTERM:
+ * no new connections, in-flight requests finish, then the database closes.
+ */
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  let config;
+  try {
+    loadDotEnv();
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = pino({ level: config.logLevel });
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  log.info({ database: database.kind === "pglite" ? `${config.dataDir}/pglite` : "postgresql" }, "database open");
+  await migrateDatabase(database);
+
+  const storage = createLocalStorage(config.uploadsDir);
+  await ensureStaffUser(database.db, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+    passwordIsDemo: config.adminPasswordIsDemo,
+  });
+  if (config.seedDemo) {
+    const seeded = await seedDemo({ db: database.db, storage, log }, { images: true });
+    if (seeded.seeded) log.info(`demo catalogue created in ${(seeded.ms / 1000).toFixed(1)} s`);
+  }
+
+  let simulator: RunningSimulator | undefined;
+  if (usesPaypalSimulator(config)) {
+    simulator = await startPaypalSimulator({
+      port: config.paypal.simPort,
+      host: "127.0.0.1",
+      webhookId: config.paypal.webhookId,
+      // Like PayPal, the simulator notifies the API of approvals and captures, so a buyer who pays and never
+      // returns to /pay/ok still ends up paid.
+      webhookUrl: `http://127.0.0.1:${config.apiPort}/api/webhooks/paypal`,
+      log,
+    });
+  }
+
+  const app = await buildApp({
+    config,
+    db: database.db,
+    storage,
+    freeTours: createFreeTourProvider(config, log),
+    payments: createPaymentProvider(config, log),
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await simulator?.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, "error during shutdown");
+      process.exit(1);
+    }
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+
+  await app.listen({ port: config.apiPort, host: config.apiHost });
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+  const lines = [
+    `API lista en ${seconds} s: http://localhost:${config.apiPort}/api/pais/index`,
+    `Acceso del personal: ${config.adminEmail} / ${config.adminPasswordIsDemo ? config.adminPassword : "(ADMIN_PASSWORD)"}`,
+    `Tienda: ${config.storefrontUrl}  ·  Panel: ${config.storefrontUrl}/panel`,
+  ];
+  if (simulator) lines.push(`Simulador de PayPal: ${simulator.url}`);
+  console.log(lines.join("\n"));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,201 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtemp, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import sharp from "sharp";
+import pino from "pino";
+import type { FastifyInstance } from "fastify";
+import { buildApp, type AppDeps } from "../src/app.ts";
+import { loadConfig, type Config } from "../src/config.ts";
+import { openDatabase, type DatabaseHandle, type Db } from "../src/db/client.ts";
+import { MIGRATIONS_FOLDER, migrateDatabase } from "../src/db/migrate.ts";
+import { createLocalStorage, type Storage } from "../src/adapters/storage/index.ts";
+import { createBundledFreeTourProvider } from "../src/adapters/freetours/index.ts";
+import { createPaymentProvider } from "../src/adapters/paypal/index.ts";
+import { ensureStaffUser, seedDemo, type SeedOptions } from "../src/seed/index.ts";
+
+export const TEST_ADMIN = { email: "admin@tours.test", password: "clave-de-prueba-123" } as const;
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  storage: Storage;
+  uploadsDir: string;
+  deps: AppDeps;
+  /** Closes the app and the database; drops the PostgreSQL database and the temp dir. */
+  close(): Promise<void>;
+}
+
+export interface TestAppOverrides {
+  /** Extra settings (as environment variables) on top of the test defaults. */
+  env?: Record<string, string>;
+  freeTours?: AppDeps["freeTours"];
+  payments?: AppDeps["payments"];
+  now?: () => Date;
+  /** Seed the demo catalogue first (images off unless asked for). */
+  seed?: boolean | SeedOptions;
+}
+
+/**
+ * A migrated, empty PGlite data directory, dumped once and shared by every test file (keyed by the migrations'
+ * content): starting PGlite from it takes a fraction of a fresh initdb.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const files = (await readdir(MIGRATIONS_FOLDER, { recursive: true })).sort();
+  const hash = createHash("sha256");
+  for (const file of files) {
+    if (file.endsWith(".sql") || file.endsWith(".json")) hash.update(file).update(await readFile(path.join(MIGRATIONS_FOLDER, file)));
+  }
+  const cached = path.join(tmpdir(), `tours-pglite-template-${hash.digest("hex").slice(0, 16)}.tar`);
+  try {
+    return new Blob([await readFile(cached)]);
+  } catch {
+    const handle = await openDatabase({ inMemory: true });
+    await migrateDatabase(handle);
+    if (handle.kind !== "pglite") throw new Error("unreachable");
+    const dump = await handle.client.dumpDataDir("none");
+    await handle.close();
+    const partial = `${cached}.${process.pid}.tmp`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, cached);
+    return dump;
+  }
+}
+
+/** A fresh database: in-memory PGlite, or (DATABASE_URL set) a new PostgreSQL database dropped on close. */
+async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    return { handle: await openDatabase({ inMemory: true, template: await pgliteTemplate() }), drop: async () => {} };
+  }
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    handle: await openDatabase({ databaseUrl: url.toString() }),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "tours-api-test-"));
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      UPLOADS_DIR: path.join(dataDir, "uploads"),
+      LOG_LEVEL: "silent",
+      ADMIN_EMAIL: TEST_ADMIN.email,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      JWT_SECRET: randomBytes(32).toString("hex"),
+      SEED_DEMO: "false",
+      ...overrides.env,
+    },
+    { persistSecret: false },
+  );
+  const { handle, drop } = await freshDatabase();
+  await migrateDatabase(handle);
+  const storage = createLocalStorage(config.uploadsDir);
+  await ensureStaffUser(handle.db, { email: config.adminEmail, password: config.adminPassword, passwordIsDemo: false });
+  if (overrides.seed) {
+    await seedDemo({ db: handle.db, storage }, overrides.seed === true ? { images: false } : overrides.seed);
+  }
+  const log = pino({ level: "silent" });
+  const deps: AppDeps = {
+    config,
+    db: handle.db,
+    storage,
+    freeTours: overrides.freeTours ?? createBundledFreeTourProvider({ publicApiUrl: config.publicApiUrl }),
+    payments: overrides.payments ?? createPaymentProvider(config, log),
+    now: overrides.now,
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    config,
+    storage,
+    uploadsDir: config.uploadsDir,
+    deps,
+    async close() {
+      await app.close();
+      await handle.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const tokens = new WeakMap<FastifyInstance, string>();
+
+/** A bearer token for the test staff user (one login per app, so the login rate limit is not spent). */
+export async function loginAsStaff(app: FastifyInstance): Promise<string> {
+  const cached = tokens.get(app);
+  if (cached) return cached;
+  const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: TEST_ADMIN });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const token = (res.json() as { sucess: string }).sucess;
+  tokens.set(app, token);
+  return token;
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** A real PNG of w×h pixels. */
+export function makeImage(w = 64, h = 48, color = { r: 30, g: 120, b: 200 }): Promise<Buffer> {
+  return sharp({ create: { width: w, height: h, channels: 3, background: color } }).png().toBuffer();
+}
+
+export interface UploadFile {
+  field: string;
+  filename: string;
+  data: Buffer;
+  contentType?: string;
+}
+
+/** A multipart/form-data payload for `app.inject` (fields first, then files). */
+export function multipart(
+  fields: Record<string, string | number>,
+  files: UploadFile[] = [],
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----tours${randomBytes(8).toString("hex")}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\n` +
+          `Content-Type: ${file.contentType ?? "application/octet-stream"}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from("\r\n"),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Every file under a directory (recursively), as paths relative to it. */
+export async function listFiles(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+  } catch {
+    return [];
+  }
+}
