@@ -1,0 +1,74 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+export interface CardProps {
+  href: string;
+  title: string;
+  image: string;
+  imageAlt?: string;
+  /** One-line brief under the title. */
+  text?: ReactNode;
+  /** Small facts (duration, city, rating…). */
+  meta?: ReactNode[];
+  /** Price or other right-aligned footer content. */
+  price?: ReactNode;
+  badge?: ReactNode;
+  /** Above the fold: load eagerly. */
+  eager?: boolean;
+  children?: ReactNode;
+  headingLevel?: 2 | 3;
+  testId?: string;
+}
+
+/**
+ * The storefront's card (ui-brief): a 4:3 photo first, then the name, a brief and the facts. The whole card is
+ * the link (a stretched link, so the text stays selectable and screen readers hear one link named by the title).
+ */
+export function Card({
+  href,
+  title,
+  image,
+  imageAlt = "",
+  text,
+  meta,
+  price,
+  badge,
+  eager = false,
+  children,
+  headingLevel = 3,
+  testId,
+}: CardProps) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="card" data-testid={testId}>
+      <div className="card__media">
+        <img
+          src={image}
+          alt={imageAlt}
+          width={800}
+          height={600}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+        />
+      </div>
+      <div className="card__body">
+        {badge ? <div>{badge}</div> : null}
+        <Heading className="card__title">
+          <Link to={href} className="card__link" prefetch="intent">
+            {title}
+          </Link>
+        </Heading>
+        {text ? <p className="card__text">{text}</p> : null}
+        {meta && meta.length > 0 ? (
+          <ul className="card__meta">
+            {meta.map((item, i) => (
+              <li key={i}>{item}</li>
+            ))}
+          </ul>
+        ) : null}
+        {children}
+        {price ? <div className="card__footer">{price}</div> : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,109 @@
+import { useFetcher } from "@remix-run/react";
+import { TRAVELLER_LABELS_ES, formatDiaEs } from "@tours/domain";
+import { imageOrScene, useImageBase } from "~/lib/images";
+import type { CartLineView, TravelerField } from "~/lib/cart.server";
+import { useHydrated } from "./use-hydrated";
+
+const FIELDS: Array<{ field: TravelerField; label: string; hint: string }> = [
+  { field: "mayores_15", label: TRAVELLER_LABELS_ES.mayores15, hint: "Precio completo" },
+  { field: "de_4_15", label: TRAVELLER_LABELS_ES.menoresde15_a4, hint: "60 % del precio" },
+  { field: "menores_3", label: TRAVELLER_LABELS_ES.menores3, hint: "Gratis" },
+  { field: "mascotas", label: TRAVELLER_LABELS_ES.mascotas, hint: "20 % del precio" },
+];
+
+type Counts = Record<TravelerField, number>;
+
+/**
+ * One cart line with its four counters. Every "+" / "−" is a small form that posts the line's new counts: a plain
+ * form post without JavaScript, a fetcher (no reload, optimistic counts) with it.
+ */
+export function CartLineCard({ line }: { line: CartLineView }) {
+  const base = useImageBase();
+  const counts = useFetcher({ key: `cart-line-${line.item.tour_id}` });
+  const remove = useFetcher();
+  const hydrated = useHydrated();
+  const { item } = line;
+
+  // While a post is on its way, show the counts it will produce.
+  const pending = counts.formData;
+  const shown: Counts = {
+    mayores_15: pending ? Number(pending.get("mayores_15")) : item.mayores_15,
+    de_4_15: pending ? Number(pending.get("de_4_15")) : item.de_4_15,
+    menores_3: pending ? Number(pending.get("menores_3")) : item.menores_3,
+    mascotas: pending ? Number(pending.get("mascotas")) : item.mascotas,
+  };
+  const js = <input type="hidden" name="js" value={hydrated ? "1" : "0"} />;
+
+  const counterButton = (field: TravelerField, label: string, delta: 1 | -1) => {
+    const next: Counts = { ...shown, [field]: Math.max(0, shown[field] + delta) };
+    return (
+      <counts.Form method="post" action="/shop" preventScrollReset>
+        <input type="hidden" name="intent" value="counts" />
+        <input type="hidden" name="tour_id" value={item.tour_id} />
+        {FIELDS.map(({ field: f }) => (
+          <input key={f} type="hidden" name={f} value={next[f]} />
+        ))}
+        {js}
+        <button
+          type="submit"
+          className="counter__btn"
+          disabled={delta === -1 && shown[field] === 0}
+          aria-label={`${delta === 1 ? "Agregar" : "Quitar"} uno: ${label}`}
+          data-action={delta === 1 ? "inc" : "dec"}
+        >
+          {delta === 1 ? "+" : "−"}
+        </button>
+      </counts.Form>
+    );
+  };
+
+  return (
+    <article className="cart-line" data-testid="cart-line" aria-labelledby={`cart-line-${item.tour_id}`}>
+      <div className="cart-line__media">
+        <img src={imageOrScene(base, item.imagen, `tour-${item.tour_id}`, item.nombre)} alt="" width={400} height={300} />
+      </div>
+      <div>
+        <h2 id={`cart-line-${item.tour_id}`}>{item.nombre}</h2>
+        <p className="cart-line__when">{formatDiaEs(item.dia)}</p>
+        <ul className="counters-list">
+          {FIELDS.map(({ field, label, hint }) => (
+            <li key={field} className="counter" data-testid={`counter-${field}`}>
+              <span className="counter__label">
+                {label}
+                <small>
+                  {hint} · <span className="price">{line.units[field]}</span>
+                </small>
+              </span>
+              <span className="counter__controls">
+                {counterButton(field, label, -1)}
+                <output className="counter__value" aria-live="polite" aria-label={label} data-testid="counter-value">
+                  {shown[field]}
+                </output>
+                {counterButton(field, label, 1)}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {!line.hasTravelers ? (
+          <p className="cart-line__warning">Agrega al menos un viajero para poder pagar este tour.</p>
+        ) : null}
+        <div className="cart-line__foot">
+          <remove.Form method="post" action="/shop" preventScrollReset>
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="tour_id" value={item.tour_id} />
+            {js}
+            <button type="submit" className="link-button" disabled={remove.state !== "idle"}>
+              Quitar del carrito
+            </button>
+          </remove.Form>
+          <span>
+            Total del tour:{" "}
+            <span className="cart-line__total" data-testid="line-total">
+              {line.total}
+            </span>
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}

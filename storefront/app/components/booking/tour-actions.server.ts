@@ -1,0 +1,81 @@
+import { ComentarioCreateBody } from "@tours/contract";
+import { MSG, formatDia, isValidDate, slotsForDate } from "@tours/domain";
+import { redirectWithError, redirectWithSuccess } from "remix-toast";
+import { api, logLoadFailure } from "~/lib/api.server";
+import { addLine, commitCart, getCart } from "~/lib/cart.server";
+import { todayInBusinessTz } from "~/lib/time.server";
+import type { CommentResult } from "./Comments";
+import { calendarQuery } from "./calendar-state";
+import { answerWithMessage, anyBlank, formValues, issuesToFieldErrors, postedWithJs, type FieldErrors } from "./forms.server";
+
+const SLOT_GONE = "Ese horario ya no está disponible, elige otro";
+const ADD_FAILED = "No fue posible agregar el tour al carrito, intenta de nuevo";
+
+/**
+ * The confirmation step's POST: checks again that the slot can be booked (the page may be old), then adds the
+ * tour to the cart cookie with every count at 0 and goes to /shop ('El tour fue agregado al carrito'), or back
+ * to the calendar with the reason ('Ya existe este tour en tu carrito').
+ */
+export async function addToCartAction(request: Request, tourId: number, form: FormData) {
+  const { fecha, hora } = formValues(form, ["fecha", "hora"] as const);
+  const page = `/actividades/detalle/local/${tourId}`;
+  const back = `${page}${calendarQuery({ mes: isValidDate(fecha) ? fecha.slice(0, 7) : null, fecha: isValidDate(fecha) ? fecha : null })}`;
+  if (!isValidDate(fecha)) return redirectWithError(page, SLOT_GONE);
+
+  let tour, horarios;
+  try {
+    [tour, horarios] = await Promise.all([
+      api().tour.find(tourId).then((a) => a.succes[0]),
+      api().tour.horarioFind(tourId).then((a) => a.succes),
+    ]);
+  } catch (error) {
+    logLoadFailure(`el tour ${tourId} para el carrito`, error);
+    return redirectWithError(back, ADD_FAILED);
+  }
+  if (!tour) throw new Response("Tour no encontrado", { status: 404 });
+  if (!slotsForDate(fecha, horarios, todayInBusinessTz(new Date())).includes(hora)) {
+    return redirectWithError(back, SLOT_GONE);
+  }
+
+  const items = await getCart(request);
+  const result = addLine(items, {
+    tour_id: tour.id,
+    nombre: tour.nombre,
+    dia: formatDia(fecha, hora),
+    precio: tour.precio,
+    imagen: tour.imagen ?? null,
+  });
+  if (!result.ok) return redirectWithError(back, result.message);
+  return redirectWithSuccess("/shop", result.message, { headers: { "Set-Cookie": await commitCart(request, result.items) } });
+}
+
+const COMMENT_FIELDS = ["email", "comentario", "start"] as const;
+
+/** The comment form: all three fields or 'Para generar un comentario diligencie el formulario completo...'. */
+export async function commentAction(tourId: number, form: FormData) {
+  const withJs = postedWithJs(form);
+  const values: Record<string, string> = formValues(form, COMMENT_FIELDS);
+  const fail = (errors: FieldErrors, message: string) =>
+    answerWithMessage<CommentResult>({ intent: "comment", ok: false, values, errors }, { message, type: "error" }, withJs);
+
+  if (anyBlank(values, COMMENT_FIELDS)) {
+    const errors = Object.fromEntries(COMMENT_FIELDS.filter((n) => !values[n]).map((n) => [n, "Campo obligatorio"]));
+    return fail(errors, MSG.comentarioIncompleto);
+  }
+  const parsed = ComentarioCreateBody.safeParse({ ...values, id_tour: tourId });
+  if (!parsed.success) {
+    const errors = issuesToFieldErrors(parsed.error.issues);
+    return fail(errors, Object.values(errors)[0] ?? MSG.errorComentario);
+  }
+  try {
+    await api().tour.comentar(parsed.data);
+  } catch (error) {
+    logLoadFailure(`el comentario del tour ${tourId}`, error);
+    return fail({}, MSG.errorComentario);
+  }
+  return answerWithMessage<CommentResult>(
+    { intent: "comment", ok: true, sentAt: Date.now() },
+    { message: MSG.comentarioRegistrado, type: "success" },
+    withJs,
+  );
+}

@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+
+/** Spec §9: the banner pops up 3 s after the page loads. */
+export const BANNER_DELAY_MS = 3000;
+
+/** sessionStorage key remembering the banner this visitor already closed. */
+export const BANNER_SEEN_KEY = "bannerVisto";
+
+function alreadySeen(image: string): boolean {
+  try {
+    return window.sessionStorage.getItem(BANNER_SEEN_KEY) === image;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The advertising banner as a full-screen popup, 3 s after load when a banner exists; a click anywhere (or
+ * Escape) closes it. Once closed, the same banner does not come back during the visit (browser session): a
+ * popup on every return to the home would get in the way of browsing. It needs JavaScript by nature.
+ */
+export function BannerPopup({ image, description }: { image: string; description?: string | null }) {
+  const [open, setOpen] = useState(false);
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (alreadySeen(image)) return;
+    const timer = setTimeout(() => setOpen(true), BANNER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [image]);
+
+  const close = useCallback(() => {
+    setOpen(false);
+    try {
+      window.sessionStorage.setItem(BANNER_SEEN_KEY, image);
+    } catch {
+      // Storage disabled: the popup may simply show again on the next visit to the home.
+    }
+  }, [image]);
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement as HTMLElement | null;
+    closeRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") close();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      previous?.focus?.();
+    };
+  }, [open, close]);
+
+  if (!open) return null;
+  return (
+    <div className="popup" role="dialog" aria-modal="true" aria-label="Promoción" data-testid="banner-popup" onClick={close}>
+      <img src={image} alt={description || "Promoción destacada"} />
+      <button ref={closeRef} type="button" className="popup__hint btn btn--small btn--light" onClick={close}>
+        Cerrar ✕
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { formatUSD, toCents } from "@tours/domain";
+
+const amount = new Intl.NumberFormat("es-CO", { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+/**
+ * A price with its currency: USD through the domain's formatter ("USD 120.00"); other currencies (the free-tour
+ * provider supplies its own) as "EUR 15" / "COP 50.000".
+ */
+export function formatPrice(value: number, currency: string | null | undefined): string {
+  const code = (currency || "USD").toUpperCase();
+  if (code === "USD") return formatUSD(toCents(value));
+  return `${code} ${amount.format(value)}`;
+}

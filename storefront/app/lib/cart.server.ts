@@ -1,0 +1,173 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { createCookieSessionStorage } from "@remix-run/node";
+import {
+  CART_COUNT_KEYS,
+  STORAGE_KEYS,
+  addToCart,
+  cartLineTotalCents,
+  cartTotalCents,
+  formatUSD,
+  hasTravellers,
+  newCartItem,
+  parseDia,
+  readCart,
+  setCount,
+  toCents,
+  unitPricesCents,
+  updateCartItem,
+  type CartCountKey,
+  type CartItem,
+  type NewCartItem,
+} from "@tours/domain";
+
+export type { CartItem } from "@tours/domain";
+
+export type TravelerField = CartCountKey;
+
+/** A signed cookie holds about 4 kB; ten lines fit comfortably. */
+export const MAX_CART_ITEMS = 10;
+
+let cachedSecrets: string[] | null = null;
+
+/**
+ * Secrets for the storefront's signed cookies. SESSION_SECRET (comma separated, newest first, so secrets can be
+ * rotated) wins; otherwise one is generated once and kept under DATA_DIR so restarts keep existing carts valid.
+ * Several storefront processes must share SESSION_SECRET (or DATA_DIR).
+ */
+export function sessionSecrets(): string[] {
+  if (cachedSecrets) return cachedSecrets;
+  const fromEnv = (process.env.SESSION_SECRET ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  if (fromEnv.length > 0) return (cachedSecrets = fromEnv);
+  const dir = path.resolve(process.env.DATA_DIR ?? "data");
+  const file = path.join(dir, "storefront-session-secret");
+  try {
+    cachedSecrets = [readFileSync(file, "utf8").trim()];
+  } catch {
+    mkdirSync(dir, { recursive: true });
+    try {
+      // "wx": if another process created it meanwhile, use theirs instead of overwriting it.
+      writeFileSync(file, randomBytes(32).toString("hex"), { flag: "wx", mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    cachedSecrets = [readFileSync(file, "utf8").trim()];
+  }
+  return cachedSecrets;
+}
+
+/** `secure` only when served in production over https (directly or behind a proxy that says so). */
+export function isSecureRequest(request: Request): boolean {
+  if (process.env.NODE_ENV !== "production") return false;
+  const forwarded = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  return (forwarded ?? new URL(request.url).protocol.replace(":", "")) === "https";
+}
+
+let storage: ReturnType<typeof createCartStorage> | null = null;
+function createCartStorage() {
+  return createCookieSessionStorage<{ items: unknown }>({
+    cookie: {
+      // The spec's browser storage key for the cart, here the cookie's name.
+      name: STORAGE_KEYS.cart,
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secrets: sessionSecrets(),
+      maxAge: 60 * 60 * 24 * 30,
+    },
+  });
+}
+function cartStorage() {
+  return (storage ??= createCartStorage());
+}
+
+export async function getCart(request: Request): Promise<CartItem[]> {
+  const session = await cartStorage().getSession(request.headers.get("Cookie"));
+  // The cookie is signed, but its shape may predate a release: the domain re-reads and re-prices every line.
+  return readCart(session.get("items"))
+    .filter((item) => parseDia(item.dia) !== null)
+    .slice(0, MAX_CART_ITEMS);
+}
+
+/** Returns the Set-Cookie header value that stores `items` (an empty list clears the cookie). */
+export async function commitCart(request: Request, items: CartItem[]): Promise<string> {
+  const store = cartStorage();
+  const session = await store.getSession(request.headers.get("Cookie"));
+  const secure = isSecureRequest(request);
+  if (items.length === 0) return store.destroySession(session, { secure });
+  // The cookie must stay under ~4 kB: totals are recomputed on read, and names are only for display.
+  const stored = items.slice(0, MAX_CART_ITEMS).map((item) => {
+    const { precio_total: _ignored, ...rest } = item;
+    return { ...rest, nombre: rest.nombre.slice(0, 120) };
+  });
+  session.set("items", stored);
+  return store.commitSession(session, { secure });
+}
+
+export type AddResult = { ok: true; items: CartItem[]; message: string } | { ok: false; items: CartItem[]; message: string };
+
+/** A new line with every count at 0 (spec §4); the same tour twice is refused by the domain's rule. */
+export function addLine(items: CartItem[], line: NewCartItem): AddResult {
+  const result = addToCart(items, newCartItem(line));
+  if (result.ok && result.cart.length > MAX_CART_ITEMS) {
+    return { ok: false, items, message: `El carrito admite como máximo ${MAX_CART_ITEMS} tours` };
+  }
+  return result.ok
+    ? { ok: true, items: result.cart, message: result.message }
+    : { ok: false, items, message: result.message };
+}
+
+/**
+ * The counts of one line (lines are keyed by tour: a tour is in the cart once) as the visitor's "+" / "−" left
+ * them. Each post carries the whole line, so quick successive clicks cannot lose one another's update; the
+ * domain clamps every count to 0…50 (never below 0).
+ */
+export function setLineCounts(items: CartItem[], tourId: number, counts: Partial<Record<TravelerField, number>>): CartItem[] {
+  let item = items.find((i) => i.tour_id === tourId);
+  if (!item) return items;
+  for (const field of CART_COUNT_KEYS) {
+    const count = counts[field];
+    if (count !== undefined) item = setCount(item, field, count);
+  }
+  return updateCartItem(items, item);
+}
+
+/** The counts a counter form posted (fields named like the cart's); absent or non-numeric ones are left out. */
+export function countsFromForm(form: FormData): Partial<Record<TravelerField, number>> {
+  const counts: Partial<Record<TravelerField, number>> = {};
+  for (const field of CART_COUNT_KEYS) {
+    const raw = form.get(field);
+    const value = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : Number.NaN;
+    if (Number.isFinite(value)) counts[field] = value;
+  }
+  return counts;
+}
+
+export interface CartLineView {
+  item: CartItem;
+  /** Unit price per traveller kind, formatted ("USD 72.00"), keyed by the cart's field names. */
+  units: Record<TravelerField, string>;
+  total: string;
+  hasTravelers: boolean;
+}
+
+/** What /shop shows: each line with its unit prices and total, and the order total, all from the domain. */
+export function cartView(items: CartItem[]): { lines: CartLineView[]; total: string; totalCents: number } {
+  const lines = items.map((item) => {
+    const units = unitPricesCents(toCents(item.precio));
+    return {
+      item,
+      units: {
+        mayores_15: formatUSD(units.mayores15),
+        de_4_15: formatUSD(units.menoresde15_a4),
+        menores_3: formatUSD(units.menores3),
+        mascotas: formatUSD(units.mascotas),
+      },
+      total: formatUSD(cartLineTotalCents(item)),
+      hasTravelers: hasTravellers(item),
+    };
+  });
+  const totalCents = cartTotalCents(items);
+  return { lines, total: formatUSD(totalCents), totalCents };
+}

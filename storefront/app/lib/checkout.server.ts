@@ -1,0 +1,82 @@
+import { CompraCreateBody, type CompraCreateBodyInput, type PaymentOrder } from "@tours/contract";
+import { cartTotalCents, fromCents, hasTravellers } from "@tours/domain";
+import { apiFieldErrors, issuesToFieldErrors, type FieldErrors } from "~/components/booking/forms.server";
+import { api, logLoadFailure } from "./api.server";
+import type { CartItem } from "./cart.server";
+
+/** The contact form of /shop (spec §5): Teléfono 2 and Comentario are the optional ones. */
+export const CHECKOUT_FIELDS = [
+  "nombre",
+  "apellido",
+  "nit",
+  "email",
+  "telefono",
+  "telefonoRespaldo",
+  "direccion",
+  "comentario",
+] as const;
+export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
+export type CheckoutValues = Record<CheckoutField, string>;
+
+/** Refusal of "Ir a pagar" while a tour has nobody on it (the API would refuse the order too). */
+export const NEED_TRAVELERS = "Agrega al menos un viajero a cada tour del carrito antes de pagar";
+const NIT_DIGITS = "La cédula o NIT debe contener solo números";
+
+export type CheckoutOutcome =
+  | { kind: "approve"; url: string }
+  | { kind: "invalid"; errors: FieldErrors; messages: string[] }
+  | { kind: "no-link" }
+  | { kind: "error"; errors: FieldErrors; messages: string[] };
+
+/** Where the buyer approves the payment: by rel when the provider names it, else the contract's links[1]. */
+export function approvalLink(order: PaymentOrder): string | null {
+  const byRel = order.links.find((l) => l.rel === "approve" || l.rel === "payer-action");
+  const href = byRel?.href ?? order.links[1]?.href;
+  return href && /^https?:\/\//i.test(href) ? href : null;
+}
+
+export function orderBody(items: CartItem[], values: CheckoutValues): CompraCreateBodyInput {
+  return {
+    pedidos: items.map((item) => ({ ...item })),
+    nombre: values.nombre,
+    apellido: values.apellido,
+    email: values.email,
+    telefono: values.telefono,
+    telefonoRespaldo: values.telefonoRespaldo || undefined,
+    direccion: values.direccion,
+    comentario: values.comentario || undefined,
+    nit: values.nit,
+    // Informative only: the API prices the order from its catalogue with the same domain rule.
+    valor_total: fromCents(cartTotalCents(items)),
+  };
+}
+
+/**
+ * Checks the contact form and the cart, asks the API to create the order (it re-prices everything) and returns
+ * where to send the buyer. Field paths of the answer are the form's field names.
+ */
+export async function placeOrder(items: CartItem[], values: CheckoutValues): Promise<CheckoutOutcome> {
+  if (items.length === 0) return { kind: "invalid", errors: {}, messages: ["El carrito está vacío"] };
+  if (items.some((item) => !hasTravellers(item))) return { kind: "invalid", errors: {}, messages: [NEED_TRAVELERS] };
+
+  const body = orderBody(items, values);
+  const parsed = CompraCreateBody.safeParse(body);
+  const errors = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
+  if (values.nit && !/^\d+$/.test(values.nit)) errors.nit ??= NIT_DIGITS;
+  if (Object.keys(errors).length > 0) {
+    const messages = Object.entries(errors)
+      .filter(([path]) => !(CHECKOUT_FIELDS as readonly string[]).includes(path))
+      .map(([, msg]) => msg);
+    return { kind: "invalid", errors, messages };
+  }
+
+  try {
+    const answer = await api().compra.create(body);
+    const url = approvalLink(answer.succes);
+    return url ? { kind: "approve", url } : { kind: "no-link" };
+  } catch (error) {
+    logLoadFailure("la creación del pedido", error);
+    const { fields, messages } = apiFieldErrors(error);
+    return { kind: "error", errors: fields, messages };
+  }
+}

@@ -1,0 +1,210 @@
+import {
+  json,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { Ciudad, Comentario, Foto, Horario, Pais } from "@tours/contract";
+import { LABELS, formatUSD, toCents } from "@tours/domain";
+import { useEffect } from "react";
+import { BookingBox } from "~/components/booking/BookingBox";
+import { Comments } from "~/components/booking/Comments";
+import { ConfirmBooking } from "~/components/booking/ConfirmBooking";
+import { addToCartAction, commentAction } from "~/components/booking/tour-actions.server";
+import { calendarQuery, calendarState } from "~/components/booking/calendar-state";
+import { plainText, sectionHtml } from "~/components/booking/rich-text.server";
+import { Carousel } from "~/components/Carousel";
+import { rememberVisit } from "~/components/visited-client";
+import { api, loadOr, loadRecord, publicApiBase } from "~/lib/api.server";
+import { cityPath, countryPath } from "~/lib/destinations";
+import { imageOrScene, resolveImage, useImageBase } from "~/lib/images";
+import { NO_STORE, metaExcerpt, seo } from "~/lib/seo";
+import { todayInBusinessTz } from "~/lib/time.server";
+import { visitedCookie } from "~/lib/visited.server";
+import bookingStyles from "~/styles/booking.css?url";
+import { privatePageHeaders } from "~/components/booking/headers";
+
+export const headers = privatePageHeaders;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data?.tour) return seo({ title: "Tour" });
+  return seo({
+    title: data.tour.nombre,
+    description: metaExcerpt(data.summary || `${data.tour.nombre}: reserva en línea desde ${data.price}.`),
+    image: data.ogImage,
+    type: "product",
+  });
+};
+
+function tourId(value: string | undefined): number {
+  if (!value || !/^\d{1,9}$/.test(value) || Number(value) <= 0) throw new Response("Tour no encontrado", { status: 404 });
+  return Number(value);
+}
+
+const SECTIONS = [
+  { key: "descripcion", title: "Descripción" },
+  { key: "incluye", title: "Incluido" },
+  { key: "intinerario", title: "Intinerario" },
+  { key: "no_incluye", title: "No incluido" },
+  { key: "salidas", title: "Salidas" },
+  { key: "accesibilidad", title: "Accesibilidad" },
+  { key: "punto_encuentro", title: "Punto de encuentro" },
+] as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = tourId(params.id);
+  const found = await loadRecord(`el tour ${id}`, async () => (await api().tour.find(id)).succes[0] ?? null);
+  if (found === null) throw new Response("Tour no encontrado", { status: 404 });
+  if (found === "unavailable") return json({ tour: null }, { headers: NO_STORE });
+  const tour = found;
+
+  const [fotos, horarios, comentarios, pais, ciudad] = await Promise.all([
+    loadOr(`las fotos del tour ${id}`, async (): Promise<Foto[]> => (await api().tour.fotos(id)).succes, []),
+    loadOr(`los horarios del tour ${id}`, async (): Promise<Horario[]> => (await api().tour.horarioFind(id)).succes, []),
+    loadOr(`los comentarios del tour ${id}`, async (): Promise<Comentario[]> => (await api().tour.comentarios(id)).succes, []),
+    loadOr(`el país ${tour.pais}`, async (): Promise<Pais | null> => (await api().pais.find(tour.pais)).succes, null),
+    loadOr(`la ciudad ${tour.ciudad}`, async (): Promise<Ciudad | null> => (await api().ciudades.findCiudad(tour.ciudad)).succes, null),
+  ]);
+
+  const clock = todayInBusinessTz(new Date());
+  const calendar = calendarState(new URL(request.url).searchParams, horarios, clock);
+  const price = formatUSD(toCents(tour.precio));
+  const sections = SECTIONS.flatMap(({ key, title }) => {
+    const html = sectionHtml(tour[key]);
+    return html ? [{ key, title, html }] : [];
+  });
+  const photos = fotos.length > 0 ? fotos.map((f) => f.url) : tour.imagen ? [tour.imagen] : [];
+
+  // Spec §2: visiting a tour records it for the home's "still interested" strip (cookie here, localStorage below).
+  const visited = { id: tour.id, nombre: tour.nombre, imagen: tour.imagen ?? null, valor: tour.precio, pais: tour.pais, ciudad: tour.ciudad };
+  return json(
+    {
+      tour: {
+        id: tour.id,
+        nombre: tour.nombre,
+        duracion: tour.duracion ?? null,
+        mascotas: tour.mascotas === 1,
+        reembolsable: tour.reembolsable === 1,
+        nombre_hotel: tour.nombre_hotel ?? null,
+      },
+      visited,
+      price,
+      photos,
+      sections,
+      summary: plainText(tour.descripcion),
+      ogImage: resolveImage(publicApiBase(), photos[0]),
+      calendar,
+      hasSchedule: horarios.length > 0,
+      comentarios,
+      pais: pais && pais.id === tour.pais ? { id: pais.id, nombre: pais.nombre } : null,
+      ciudad: ciudad && ciudad.id === tour.ciudad ? { id: ciudad.id, nombre: ciudad.nombre } : null,
+    },
+    { headers: { ...NO_STORE, "Set-Cookie": await visitedCookie(request, visited) } },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = tourId(params.id);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "add") return addToCartAction(request, id, form);
+  if (intent === "comment") return commentAction(id, form);
+  return json({ intent: null }, { status: 400 });
+}
+
+export default function TourDetail() {
+  const data = useLoaderData<typeof loader>();
+  const base = useImageBase();
+  const visited = data.tour ? data.visited : null;
+
+  useEffect(() => {
+    if (visited) rememberVisit(visited);
+  }, [visited]);
+
+  if (!data.tour) {
+    return (
+      <div className="container section">
+        <h1>Tour</h1>
+        <p className="empty">No pudimos cargar este tour en este momento. Inténtalo de nuevo en unos minutos.</p>
+        <p>
+          <Link to="/">Volver al inicio</Link>
+        </p>
+      </div>
+    );
+  }
+
+  const { tour, calendar, pais, ciudad, price } = data;
+  const images = (data.photos.length > 0 ? data.photos : [null]).map((path, i) => ({
+    src: imageOrScene(base, path, `tour-${tour.id}-${i}`, tour.nombre),
+    alt: `${tour.nombre}, foto ${i + 1}`,
+  }));
+  const cancelHref = calendarQuery({ mes: calendar.mes, fecha: calendar.fecha }) || "?";
+
+  return (
+    <div className="container">
+      <header className="tour-head">
+        <nav className="breadcrumbs" aria-label="Ruta de navegación">
+          <ol>
+            <li>
+              <Link to="/">Inicio</Link>
+            </li>
+            {pais ? (
+              <li>
+                <Link to={countryPath(pais.id)}>{pais.nombre}</Link>
+              </li>
+            ) : null}
+            {pais && ciudad ? (
+              <li>
+                <Link to={cityPath(pais.id, ciudad.id)}>{ciudad.nombre}</Link>
+              </li>
+            ) : null}
+          </ol>
+        </nav>
+        <h1>{tour.nombre}</h1>
+        <ul className="tour-head__facts">
+          <li className="tour-price">
+            <small>{LABELS.desde} </small>
+            {price}
+          </li>
+          <li className="tour-head__jump">
+            <a href="#reserva" className="btn btn--small">
+              Ver fechas
+            </a>
+          </li>
+          {tour.duracion ? <li>Duración: {tour.duracion}</li> : null}
+          {tour.nombre_hotel ? <li>Hotel: {tour.nombre_hotel}</li> : null}
+          <li>{tour.mascotas ? "Se admiten mascotas" : "Sin mascotas"}</li>
+          <li>{tour.reembolsable ? "Reembolsable" : "No reembolsable"}</li>
+        </ul>
+      </header>
+
+      <Carousel images={images} label={`Fotos de ${tour.nombre}`} />
+
+      <div className="tour-layout">
+        <div className="tour-sections tour-layout__main">
+          {data.sections.map((section) => (
+            <section key={section.key} aria-labelledby={`sec-${section.key}`}>
+              <h2 id={`sec-${section.key}`}>{section.title}</h2>
+              {/* Sanitised on the server (rich-text.server.ts). */}
+              <div className="rich" dangerouslySetInnerHTML={{ __html: section.html }} />
+            </section>
+          ))}
+        </div>
+        <div className="tour-layout__booking">
+          <BookingBox price={price} calendar={calendar} hasSchedule={data.hasSchedule} />
+        </div>
+        <div className="tour-sections tour-layout__comments">
+          <Comments comentarios={data.comentarios} />
+        </div>
+      </div>
+
+      {calendar.fecha && calendar.hora ? (
+        <ConfirmBooking tourName={tour.nombre} fecha={calendar.fecha} hora={calendar.hora} price={price} cancelHref={cancelHref} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,437 @@
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { addMonths, buildMonth, formatDateEs, monthTitle } from "@tours/domain";
+import { useEffect } from "react";
+import { redirectWithSuccess } from "remix-toast";
+import { Carousel } from "~/components/Carousel";
+import { Icon } from "~/components/Icon";
+import { formatPrice } from "~/components/money";
+import { MonthCalendar } from "~/components/MonthCalendar";
+import { durationText, es } from "~/components/TourCards";
+import { rememberVisit } from "~/components/visited-client";
+import { api, loadRecord } from "~/lib/api.server";
+import { loadPaises } from "~/lib/catalogue.server";
+import { readFavorites, toggleFavorite } from "~/lib/favorites.server";
+import { slotLocal } from "~/lib/freetour-filters";
+import { imageOrScene, useImageBase } from "~/lib/images";
+import { htmlToText, sanitizeProviderHtml, splitFirstBlock } from "~/lib/sanitize.server";
+import { catalogueHeaders, metaExcerpt, NO_STORE, seo } from "~/lib/seo";
+import { todayInBusinessTz } from "~/lib/time.server";
+import { readVisited, visitedCookie } from "~/lib/visited.server";
+
+export const headers = catalogueHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data?.tour) return seo({ title: "Actividad" });
+  return seo({
+    title: data.title,
+    description: data.metaDescription,
+    image: data.tour.titleImageURL ?? null,
+    type: "product",
+  });
+};
+
+const ID = /^[A-Za-z0-9_-]{1,80}$/;
+const MONTH = /^(\d{4})-(\d{2})$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function videoEmbed(url: string | null | undefined): { kind: "iframe" | "video"; src: string } | null {
+  if (!url || !/^https:\/\//i.test(url)) return null;
+  const yt = /(?:youtube\.com\/(?:watch\?v=|embed\/)|youtu\.be\/)([\w-]{6,20})/i.exec(url);
+  if (yt) return { kind: "iframe", src: `https://www.youtube-nocookie.com/embed/${yt[1]}` };
+  const vimeo = /vimeo\.com\/(\d+)/i.exec(url);
+  if (vimeo) return { kind: "iframe", src: `https://player.vimeo.com/video/${vimeo[1]}` };
+  return { kind: "video", src: url };
+}
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const id = params.id ?? "";
+  if (!ID.test(id)) throw new Response("Actividad no encontrada", { status: 404 });
+  const url = new URL(request.url);
+
+  const [found, paises, favorites, visited] = await Promise.all([
+    loadRecord(`el free tour ${id}`, () => api().freetours.tour(id)),
+    loadPaises(),
+    readFavorites(request),
+    readVisited(request).catch(() => []),
+  ]);
+  if (found === null) throw new Response("Actividad no encontrada", { status: 404 });
+  if (found === "unavailable") {
+    return json({ tour: null, id } as const, { headers: NO_STORE });
+  }
+
+  const tour = found.data;
+  const title = es(tour.title);
+  const pais = paises.find((p) => p.freetour_id === tour.countryId) ?? null;
+  const { today, nowMinutes } = todayInBusinessTz();
+
+  // Slots on the provider's wall clock; the calendar marks the days that have at least one.
+  const slots = found.disponibilidad.data
+    .map((slot) => ({ id: String(slot.id), language: slot.language ?? null, local: slotLocal(slot.date) }))
+    .filter((s): s is { id: string; language: string | null; local: NonNullable<ReturnType<typeof slotLocal>> } =>
+      s.local !== null && s.local.date >= today,
+    )
+    .sort((a, b) => (a.local.date + a.local.minutes).localeCompare(b.local.date + b.local.minutes));
+  const availableDates = new Set(slots.map((s) => s.local.date));
+
+  const first = slots[0]?.local.date ?? today;
+  const mesParam = MONTH.exec(url.searchParams.get("mes") ?? "");
+  let year = Number((mesParam?.[1] ?? first.slice(0, 4)));
+  let month = Number((mesParam?.[2] ?? first.slice(5, 7)));
+  if (!(month >= 1 && month <= 12) || year < 2000 || year > 2100) {
+    year = Number(today.slice(0, 4));
+    month = Number(today.slice(5, 7));
+  }
+  const weeks = buildMonth({ year, month, horarios: [], today, nowMinutes }).map((week) =>
+    week.map((day) => ({ ...day, available: day.inMonth && !day.isPast && availableDates.has(day.date) })),
+  );
+  const diaParam = url.searchParams.get("dia");
+  const selected = diaParam && DAY.test(diaParam) && availableDates.has(diaParam) ? diaParam : null;
+  const daySlots = selected
+    ? slots
+        .filter((s) => s.local.date === selected)
+        .map((s) => ({
+          id: s.id,
+          hora: `${String(Math.floor(s.local.minutes / 60)).padStart(2, "0")}:${String(s.local.minutes % 60).padStart(2, "0")}`,
+          language: s.language,
+        }))
+    : [];
+  const currentMonth = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
+  const prev = addMonths(year, month, -1);
+  const next = addMonths(year, month, 1);
+  const canGoBack = prev.year * 12 + prev.month >= currentMonth.year * 12 + currentMonth.month;
+  const lastSlot = slots[slots.length - 1]?.local.date;
+  const canGoForward = lastSlot ? next.year * 12 + next.month <= Number(lastSlot.slice(0, 4)) * 12 + Number(lastSlot.slice(5, 7)) : false;
+
+  const description = sanitizeProviderHtml(es(tour.description));
+  let { intro, rest } = splitFirstBlock(description);
+  // Providers often open the description with the brief, which the page already shows above it.
+  if (htmlToText(intro) === es(tour.brief).trim()) ({ intro, rest } = splitFirstBlock(rest));
+  const reviews = found.comentarios.data;
+  const rating = Number(tour.rating);
+  const reviewsCount = Number(tour.reviewsNumber) || reviews.length;
+
+  // Remember the visit for the home's "still interested" strip (cookie, for visitors without JavaScript).
+  const entry = {
+    id: tour.id,
+    nombre: title,
+    imagen: tour.titleImageURL ?? null,
+    valor: Number(tour.price.value) || 0,
+    ...(pais ? { pais: pais.id } : {}),
+  };
+  const headers = new Headers();
+  if (String(visited[0]?.id) !== tour.id) headers.append("Set-Cookie", await visitedCookie(request, entry));
+
+  return json(
+    {
+      id,
+      tour,
+      title,
+      entry,
+      metaDescription: metaExcerpt(es(tour.brief) || htmlToText(description) || `Free tour: ${title}`),
+      pageUrl: `${url.origin}${url.pathname}`,
+      backHref: `/country/${encodeURIComponent(tour.countryId)}`,
+      countryName: pais?.nombre ?? null,
+      price: formatPrice(Number(tour.price.value), tour.price.currency),
+      lengthText: tour.length ? durationText(tour.length) : null,
+      intro,
+      rest,
+      video: videoEmbed(tour.videoURL),
+      calendar: {
+        title: monthTitle(year, month),
+        weeks,
+        selected,
+        selectedText: selected ? formatDateEs(selected) : null,
+        daySlots,
+        prevMes: canGoBack ? `${prev.year}-${String(prev.month).padStart(2, "0")}` : null,
+        nextMes: canGoForward ? `${next.year}-${String(next.month).padStart(2, "0")}` : null,
+        mes: `${year}-${String(month).padStart(2, "0")}`,
+        availableDays: availableDates.size,
+      },
+      reviews,
+      rating: Number.isFinite(rating) && rating > 0 ? rating : null,
+      reviewsCount,
+      favorite: favorites.includes(tour.id),
+    },
+    { headers },
+  );
+}
+
+export async function action({ params, request }: ActionFunctionArgs) {
+  const id = params.id ?? "";
+  if (!ID.test(id)) throw new Response("Actividad no encontrada", { status: 404 });
+  const form = await request.formData();
+  if (form.get("intent") !== "favorito") throw new Response("Acción desconocida", { status: 400 });
+  const { favorite, setCookie } = await toggleFavorite(request, id);
+  return redirectWithSuccess(
+    `/activity/${encodeURIComponent(id)}`,
+    favorite ? "Actividad guardada en tus favoritos" : "Actividad quitada de tus favoritos",
+    { headers: { "Set-Cookie": setCookie } },
+  );
+}
+
+function Stars({ value }: { value: number }) {
+  const full = Math.round(value);
+  return (
+    <span className="stars" aria-hidden="true">
+      {"★".repeat(full)}
+      {"☆".repeat(Math.max(0, 5 - full))}
+    </span>
+  );
+}
+
+export default function ActivityPage() {
+  const data = useLoaderData<typeof loader>();
+  if (!data.tour) {
+    return (
+      <div className="container section">
+        <h1>Actividad</h1>
+        <p className="empty">No pudimos cargar esta actividad en este momento. Inténtalo de nuevo en unos minutos.</p>
+        <p>
+          <Link to="/">Volver al inicio</Link>
+        </p>
+      </div>
+    );
+  }
+  return <Activity data={data} />;
+}
+
+type ActivityData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { title: string }>;
+
+function Activity({ data }: { data: ActivityData }) {
+  const base = useImageBase();
+  const fav = useFetcher();
+  const { tour, calendar } = data;
+  const favorite = fav.formData ? !data.favorite : data.favorite;
+
+  useEffect(() => {
+    rememberVisit(data.entry);
+  }, [data.entry]);
+
+  const images = (tour.images.length > 0 ? tour.images.map((img) => img.URL) : [tour.titleImageURL ?? null]).map(
+    (src, i) => ({ src: imageOrScene(base, src, `free-${tour.id}-${i}`), alt: `${data.title}: foto ${i + 1}` }),
+  );
+  const share = encodeURIComponent(data.pageUrl);
+  const shareText = encodeURIComponent(data.title);
+  const calendarHref = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}#disponibilidad`;
+
+  return (
+    <div className="container section">
+      <p>
+        <Link to={data.backHref} data-testid="back-link">
+          ← Volver a los free tours{data.countryName ? ` de ${data.countryName}` : ""}
+        </Link>
+      </p>
+      <div className="detail-head">
+        <div>
+          <h1 className="detail-title">{data.title}</h1>
+          <p className="price-from" data-testid="from-price">
+            <small>Desde </small>
+            {data.price}
+          </p>
+        </div>
+        <div className="row">
+          <a href="#disponibilidad" className="btn">
+            Ver disponibilidad
+          </a>
+          <fav.Form method="post">
+            <input type="hidden" name="intent" value="favorito" />
+            <button type="submit" className="btn btn--ghost fav" aria-pressed={favorite} data-testid="favorite">
+              {favorite ? "♥ En favoritos" : "♡ Guardar en favoritos"}
+            </button>
+          </fav.Form>
+          <details className="share">
+            <summary className="btn btn--ghost">Compartir</summary>
+            <ul className="share__menu">
+              <li>
+                <a href={`https://www.facebook.com/sharer/sharer.php?u=${share}`} target="_blank" rel="noopener noreferrer">
+                  Facebook
+                </a>
+              </li>
+              <li>
+                <a href={`https://twitter.com/intent/tweet?url=${share}&text=${shareText}`} target="_blank" rel="noopener noreferrer">
+                  X
+                </a>
+              </li>
+              <li>
+                <a href={`https://www.linkedin.com/sharing/share-offsite/?url=${share}`} target="_blank" rel="noopener noreferrer">
+                  LinkedIn
+                </a>
+              </li>
+              <li>
+                <button type="button" onClick={() => window.print()}>
+                  Imprimir
+                </button>
+              </li>
+            </ul>
+          </details>
+        </div>
+      </div>
+
+      <Carousel images={images} label={`Fotos de ${data.title}`} />
+
+      <nav className="section-nav" aria-label="Secciones de la actividad" data-testid="section-nav">
+        <ul>
+          <li><a href="#descripcion">Descripcion</a></li>
+          <li><a href="#detalles">Detalles</a></li>
+          <li><a href="#cancelaciones">Cancelaciones</a></li>
+          <li><a href="#opiniones">Opiniones</a></li>
+        </ul>
+      </nav>
+
+      <div className="layout-aside">
+        <div>
+          <section id="descripcion" className="detail-section" aria-labelledby="descripcion-title">
+            <h2 id="descripcion-title">Descripción</h2>
+            {es(tour.brief) ? <p className="hero__lead" style={{ textShadow: "none" }}>{es(tour.brief)}</p> : null}
+            {data.intro ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: data.intro }} /> : null}
+            {data.rest ? (
+              <details className="expandable" data-testid="detailed-description">
+                <summary>Ver descripción detallada</summary>
+                <div className="rich-text" dangerouslySetInnerHTML={{ __html: data.rest }} />
+              </details>
+            ) : null}
+            {data.video ? (
+              data.video.kind === "iframe" ? (
+                <iframe
+                  className="video"
+                  src={data.video.src}
+                  title={`Video de ${data.title}`}
+                  loading="lazy"
+                  allow="accelerometer; encrypted-media; picture-in-picture"
+                  allowFullScreen
+                />
+              ) : (
+                <video className="video" src={data.video.src} controls preload="none">
+                  <track kind="captions" />
+                </video>
+              )
+            ) : null}
+          </section>
+
+          <section id="detalles" className="detail-section" aria-labelledby="detalles-title">
+            <h2 id="detalles-title">Detalles</h2>
+            <ul className="card__meta" style={{ fontSize: "1rem", marginBottom: "1rem" }}>
+              {data.lengthText ? (
+                <li className="row" style={{ gap: "0.35rem" }}>
+                  <Icon name="clock" size={18} /> Duración: {data.lengthText}
+                </li>
+              ) : null}
+              <li className="row" style={{ gap: "0.35rem" }}>
+                <Icon name="chat" size={18} /> Idioma: español
+              </li>
+              <li className="row" style={{ gap: "0.35rem" }}>
+                <Icon name="tag" size={18} /> Precio: {data.price}
+              </li>
+            </ul>
+            {tour.includes.length > 0 ? (
+              <>
+                <h3>Incluido</h3>
+                <ul data-testid="includes">
+                  {tour.includes.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            <h3>Punto de encuentro</h3>
+            <p data-testid="meeting-point">{tour.meetingPoint?.title || "El guía confirmará el punto de encuentro al reservar."}</p>
+            <MeetingMap coordinates={tour.meetingPoint?.coordinates} />
+          </section>
+
+          <section id="cancelaciones" className="detail-section" aria-labelledby="cancelaciones-title">
+            <h2 id="cancelaciones-title">Cancelaciones</h2>
+            <p>
+              Puedes cancelar sin costo hasta 24 horas antes del inicio de la actividad. Si el tour no alcanza el
+              mínimo de participantes o el clima no lo permite, el guía te avisará y podrás elegir otra fecha.
+            </p>
+          </section>
+
+          <section id="opiniones" className="detail-section" aria-labelledby="opiniones-title">
+            <h2 id="opiniones-title">Opiniones</h2>
+            <p data-testid="rating-summary">
+              {data.rating !== null ? (
+                <>
+                  <Stars value={data.rating} /> <strong>{data.rating.toFixed(1)}/5</strong> ·{" "}
+                </>
+              ) : null}
+              {data.reviewsCount} {data.reviewsCount === 1 ? "opinión" : "opiniones"}
+            </p>
+            {data.reviews.length === 0 ? (
+              <p className="empty">Todavía no hay opiniones de esta actividad.</p>
+            ) : (
+              <div className="stack">
+                {data.reviews.map((review) => (
+                  <article key={String(review.id)} className="review" data-testid="review">
+                    <h3>{review.title || "Opinión"}</h3>
+                    <p className="muted" style={{ margin: 0 }}>
+                      <Stars value={Number(review.rate)} />{" "}
+                      <span className="visually-hidden">{Number(review.rate)} de 5 estrellas, </span>
+                      {review.reviewerName}
+                    </p>
+                    <p style={{ margin: "0.5rem 0 0" }}>{review.content}</p>
+                  </article>
+                ))}
+              </div>
+            )}
+          </section>
+        </div>
+
+        <aside id="disponibilidad" className="sticky-box detail-section" aria-labelledby="disponibilidad-title">
+          <h2 id="disponibilidad-title">Disponibilidad</h2>
+          {calendar.availableDays === 0 ? (
+            <p className="empty">No hay fechas disponibles por ahora.</p>
+          ) : null}
+          <MonthCalendar
+            title={calendar.title}
+            weeks={calendar.weeks}
+            selected={calendar.selected}
+            caption={`Disponibilidad de ${data.title}`}
+            dayHref={(date) => calendarHref({ mes: calendar.mes, dia: date })}
+            prevHref={calendar.prevMes ? calendarHref({ mes: calendar.prevMes }) : null}
+            nextHref={calendar.nextMes ? calendarHref({ mes: calendar.nextMes }) : null}
+          />
+          {calendar.selected ? (
+            <div data-testid="day-slots">
+              <h3 style={{ marginTop: "1rem" }}>Horarios del {calendar.selectedText}</h3>
+              <ul className="slots">
+                {calendar.daySlots.map((slot) => (
+                  <li key={slot.id}>
+                    <span className="badge badge--navy">
+                      {slot.hora}
+                      {slot.language ? ` · ${slot.language.toUpperCase()}` : ""}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : calendar.availableDays > 0 ? (
+            <p className="muted" style={{ marginTop: "0.75rem" }}>
+              Elige un día resaltado para ver sus horarios.
+            </p>
+          ) : null}
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function MeetingMap({ coordinates }: { coordinates: unknown }) {
+  if (!coordinates || typeof coordinates !== "object") return null;
+  const c = coordinates as Record<string, unknown>;
+  const lat = Number(c.lat ?? c.latitude);
+  const lng = Number(c.lng ?? c.lon ?? c.longitude);
+  if (!Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  return (
+    <p>
+      <a href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`} target="_blank" rel="noopener noreferrer">
+        Ver el punto de encuentro en el mapa
+      </a>
+    </p>
+  );
+}

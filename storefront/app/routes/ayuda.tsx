@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
+import { InfoRequestForm } from "~/components/booking/InfoRequestForm";
+import { submitInfoRequest } from "~/components/booking/info-request.server";
+import { seo } from "~/lib/seo";
+import bookingStyles from "~/styles/booking.css?url";
+import { privatePageHeaders } from "~/components/booking/headers";
+
+export const headers = privatePageHeaders;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
+export const meta: MetaFunction = () =>
+  seo({ title: "Ayuda", description: "¿Tienes una pregunta sobre tu reserva? Escríbenos y nuestro equipo te responde." });
+
+export const action = ({ request }: ActionFunctionArgs) => submitInfoRequest(request, "ayuda");
+
+export default function Ayuda() {
+  return (
+    <div className="container section booking-narrow">
+      <div className="panel">
+        <h1>Centro de ayuda</h1>
+        <p>Cuéntanos qué necesitas: nuestro equipo de atención al cliente te responde 24/7.</p>
+        <InfoRequestForm withComment submitLabel="Enviar solicitud" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { StaticPage, staticMeta } from "~/components/StaticPage";
+import { staticPageHeaders } from "~/lib/seo";
+
+export const headers = staticPageHeaders;
+export const meta = staticMeta("habla-con-viajero");
+
+export default function Page() {
+  return <StaticPage slug="habla-con-viajero" />;
+}

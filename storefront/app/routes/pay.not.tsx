@@ -1,0 +1,38 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { api, logLoadFailure } from "~/lib/api.server";
+import { seo } from "~/lib/seo";
+import bookingStyles from "~/styles/booking.css?url";
+import { privatePageHeaders } from "~/components/booking/headers";
+
+export const headers = privatePageHeaders;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
+export const meta: MetaFunction = () => [...seo({ title: "Pago cancelado" }), { name: "robots", content: "noindex" }];
+
+/** PayPal sends the buyer here when they cancel: the pending order is cancelled; the cart stays as it was. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token")?.trim();
+  if (token) {
+    try {
+      await api().compra.cancel(token);
+    } catch (error) {
+      logLoadFailure(`la cancelación del pago ${token}`, error);
+    }
+  }
+  return json(null, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function PayNot() {
+  return (
+    <div className="container result result--neutral" data-testid="pay-result">
+      <div className="result__icon" aria-hidden="true">×</div>
+      <h1>Pago cancelado</h1>
+      <p>No se realizó ningún cobro. Tus tours siguen en el carrito por si quieres intentarlo de nuevo.</p>
+      <div className="row">
+        <Link className="btn" to="/shop">Volver al carrito</Link>
+        <Link className="btn btn--ghost" to="/">Seguir explorando</Link>
+      </div>
+    </div>
+  );
+}

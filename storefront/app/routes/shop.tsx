@@ -1,0 +1,140 @@
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { LABELS, MSG, hasTravellers, removeFromCart } from "@tours/domain";
+import { useEffect } from "react";
+import { redirectWithError } from "remix-toast";
+import { CartLineCard } from "~/components/booking/CartLineCard";
+import { CheckoutForm } from "~/components/booking/CheckoutForm";
+import { answerWithMessage, formValues, postedWithJs, type FieldErrors, type Notice } from "~/components/booking/forms.server";
+import { cartView, commitCart, countsFromForm, getCart, setLineCounts } from "~/lib/cart.server";
+import { CHECKOUT_FIELDS, NEED_TRAVELERS, placeOrder, type CheckoutValues } from "~/lib/checkout.server";
+import { seo } from "~/lib/seo";
+import { showToast } from "~/lib/toast-client";
+import bookingStyles from "~/styles/booking.css?url";
+import { privatePageHeaders } from "~/components/booking/headers";
+
+export const headers = privatePageHeaders;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
+export const meta: MetaFunction = () => [...seo({ title: "Carrito" }), { name: "robots", content: "noindex" }];
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const items = await getCart(request);
+  const wantsToPay = new URL(request.url).searchParams.get("pagar") === "1";
+  if (wantsToPay && items.length === 0) return redirect("/shop");
+  if (wantsToPay && items.some((item) => !hasTravellers(item))) return redirectWithError("/shop", NEED_TRAVELERS);
+  return json({ ...cartView(items), checkoutOpen: wantsToPay }, { headers: NO_STORE });
+}
+
+type CheckoutResult =
+  | { kind: "approve"; url: string }
+  | { kind: "failed"; values: CheckoutValues; errors: FieldErrors; messages: string[]; notice?: Notice };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  // Set by the page once hydrated: fetchers want data back, plain form posts want a redirect (so a reload
+  // does not post again and the loader reads the new cookie).
+  const withJs = postedWithJs(form);
+  const items = await getCart(request);
+  const tourId = Number(form.get("tour_id"));
+
+  const saveCart = async (next: typeof items) => {
+    const headers = { "Set-Cookie": await commitCart(request, next), ...NO_STORE };
+    return withJs ? json({ ok: true }, { headers }) : redirect("/shop", { headers });
+  };
+
+  if (intent === "counts") return saveCart(setLineCounts(items, tourId, countsFromForm(form)));
+  if (intent === "remove") return saveCart(removeFromCart(items, tourId));
+  if (intent !== "checkout") return json({ ok: false }, { status: 400 });
+
+  const values = formValues(form, CHECKOUT_FIELDS);
+  const outcome = await placeOrder(items, values);
+  switch (outcome.kind) {
+    case "approve":
+      // Same tab, no pop-up to be blocked. With JavaScript the page first says so (spec §8), then goes.
+      return withJs ? json<CheckoutResult>({ kind: "approve", url: outcome.url }) : redirect(outcome.url);
+    case "no-link":
+      return answerWithMessage<CheckoutResult>(
+        { kind: "failed", values, errors: {}, messages: [] },
+        { message: MSG.sinEnlaceDePago, type: "error" },
+        withJs,
+      );
+    case "invalid":
+    case "error":
+      return answerWithMessage<CheckoutResult>(
+        { kind: "failed", values, errors: outcome.errors, messages: outcome.messages },
+        {
+          message: outcome.kind === "invalid" && outcome.messages[0] ? outcome.messages[0] : MSG.errorCrearPedido,
+          type: "error",
+        },
+        withJs,
+      );
+  }
+}
+
+/** Time to read 'Pedido creado correctamente, sera redireccionado…' before leaving for PayPal. */
+const REDIRECT_DELAY_MS = 1200;
+
+export default function Shop() {
+  const { lines, total, checkoutOpen } = useLoaderData<typeof loader>();
+  const result = useActionData<CheckoutResult>();
+
+  useEffect(() => {
+    if (result?.kind !== "approve") return;
+    showToast(MSG.pedidoCreado, "success");
+    const timer = setTimeout(() => window.location.assign(result.url), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [result]);
+
+  const failed = result?.kind === "failed" ? result : null;
+  const showCheckout = lines.length > 0 && (checkoutOpen || failed !== null);
+  const canPay = lines.length > 0 && lines.every((line) => line.hasTravelers);
+
+  return (
+    <div className="container section">
+      <h1>Tu carrito</h1>
+      {lines.length === 0 ? (
+        <div className="empty" data-testid="cart-empty">
+          <p>Tu carrito está vacío.</p>
+          <Link to="/" className="btn">
+            Explorar destinos
+          </Link>
+        </div>
+      ) : (
+        <div className="layout-aside">
+          <div className="cart">
+            {lines.map((line) => (
+              <CartLineCard key={line.item.tour_id} line={line} />
+            ))}
+          </div>
+          <aside className="cart-summary sticky-box" aria-label="Resumen del pedido">
+            <p className="cart-summary__total">
+              <span>Total</span> <span data-testid="cart-total">{total}</span>
+            </p>
+            <Link
+              to="/shop?pagar=1#datos"
+              className="btn btn--block"
+              preventScrollReset
+              data-testid="go-pay"
+            >
+              {`${LABELS.irAPagar} ${total}`}
+            </Link>
+            {!canPay ? <p className="muted">Indica cuántas personas viajan en cada tour para continuar.</p> : null}
+          </aside>
+        </div>
+      )}
+      {showCheckout ? (
+        <CheckoutForm
+          total={total}
+          values={failed?.values}
+          errors={failed?.errors}
+          messages={failed?.messages}
+          notice={failed?.notice}
+        />
+      ) : null}
+    </div>
+  );
+}
