@@ -1,0 +1,5 @@
+/** Wide tables (the tour list has 13 columns) scroll sideways inside their card instead of being cut off. */
+export const wideTable = {
+  "& .RaDatagrid-tableWrapper": { overflowX: "auto" },
+  "& .RaDatagrid-headerCell": { whiteSpace: "nowrap" },
+} as const;

@@ -1,0 +1,75 @@
+import type { AuthProvider } from "react-admin";
+import { api, NAME_KEY, TOKEN_KEY, readToken } from "./config";
+import { errorStatus, toHttpError } from "./errors";
+
+/** Where a visitor without a valid session goes: the storefront's home, outside the panel's router. */
+function homeUrl(): string {
+  return `${window.location.origin}/`;
+}
+
+function clearSession() {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(NAME_KEY);
+  validated = null;
+}
+
+// The token is checked against the API once per page load (each reload checks again); any 401/403 from a later
+// call logs out through checkError, so there is no need to re-validate on every navigation.
+let validated: { token: string; check: Promise<void> } | null = null;
+
+function validate(token: string): Promise<void> {
+  if (validated?.token !== token) {
+    const check = api.auth.autenticate().then(
+      () => undefined,
+      (error: unknown) => {
+        validated = null;
+        throw error;
+      },
+    );
+    validated = { token, check };
+  }
+  return validated.check;
+}
+
+const notAuthenticated = () => ({ redirectTo: homeUrl(), message: false as const });
+
+export const authProvider: AuthProvider = {
+  async login(params: { email?: string; username?: string; password: string }) {
+    const email = params.email ?? params.username ?? "";
+    try {
+      const answer = await api.auth.login({ email, password: params.password });
+      localStorage.setItem(TOKEN_KEY, answer.sucess);
+      localStorage.setItem(NAME_KEY, answer.nombre ?? "");
+    } catch (error) {
+      throw toHttpError(error);
+    }
+  },
+
+  async logout() {
+    clearSession();
+    return homeUrl();
+  },
+
+  async checkAuth() {
+    const token = readToken();
+    if (!token) throw notAuthenticated();
+    try {
+      await validate(token);
+    } catch {
+      clearSession();
+      throw notAuthenticated();
+    }
+  },
+
+  async checkError(error: unknown) {
+    const status = errorStatus(error);
+    if (status === 401 || status === 403) {
+      clearSession();
+      throw notAuthenticated();
+    }
+  },
+
+  async getIdentity() {
+    return { id: "staff", fullName: localStorage.getItem(NAME_KEY) || "Administrador" };
+  },
+};

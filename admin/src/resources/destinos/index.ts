@@ -1,0 +1,2 @@
+export { TourList } from "./TourList";
+export { TourCreate, TourEdit } from "./TourForms";

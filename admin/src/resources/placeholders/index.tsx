@@ -1,0 +1,242 @@
+import { useState, type ChangeEvent, type ReactNode } from "react";
+import { Title } from "react-admin";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  MenuItem,
+  Rating,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { LABELS } from "@tours/domain";
+
+/*
+ * Screens the spec lists as placeholders (users, blogs, photos, company info, opinions, APIs): they make no
+ * server call and say so. Their data is sample data kept in the page's memory.
+ */
+
+function Placeholder({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box sx={{ mt: 2, maxWidth: 960 }}>
+      <Title title={title} />
+      <Typography variant="h5" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        Pantalla de ejemplo: aún no está conectada al servidor. Los cambios no se guardan.
+      </Alert>
+      {children}
+    </Box>
+  );
+}
+
+/** A local image picker that refuses more than `max` files. */
+function LimitedImages({ label, max }: { label: string; max: number }) {
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = Array.from(event.target.files ?? []);
+    if (picked.length > max) {
+      setError(`Puedes seleccionar hasta ${max} imágenes.`);
+      setFiles([]);
+      event.target.value = "";
+      return;
+    }
+    setError(null);
+    setFiles(picked);
+  };
+  return (
+    <Box sx={{ my: 1 }}>
+      <Button component="label" variant="outlined">
+        {label} (máximo {max})
+        <input hidden type="file" accept="image/*" multiple onChange={pick} aria-label={label} />
+      </Button>
+      <Typography variant="body2" color={error ? "error" : "text.secondary"} sx={{ mt: 0.5 }} role={error ? "alert" : undefined}>
+        {error ?? (files.length > 0 ? `${files.length} imagen(es) seleccionada(s)` : "Ninguna imagen seleccionada")}
+      </Typography>
+    </Box>
+  );
+}
+
+const SAMPLE_USERS = [
+  { id: 1, nombre: "Laura Gómez", email: "laura@ejemplo.com" },
+  { id: 2, nombre: "Andrés Pérez", email: "andres@ejemplo.com" },
+  { id: 3, nombre: "Camila Rojas", email: "camila@ejemplo.com" },
+];
+
+export function UsuariosPage() {
+  const [users, setUsers] = useState(SAMPLE_USERS);
+  const [nombre, setNombre] = useState("");
+  const [email, setEmail] = useState("");
+  const add = () => {
+    if (!nombre.trim() || !email.trim()) return;
+    setUsers([...users, { id: users.length + 1, nombre: nombre.trim(), email: email.trim() }]);
+    setNombre("");
+    setEmail("");
+  };
+  return (
+    <Placeholder title="Usuarios">
+      <Card sx={{ mb: 2 }}>
+        <CardContent>
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+            <TextField label="Nombre" value={nombre} onChange={(e) => setNombre(e.target.value)} size="small" />
+            <TextField label="Email" value={email} onChange={(e) => setEmail(e.target.value)} size="small" />
+            <TextField select label="Rol" value={LABELS.rolAdmin} size="small" disabled sx={{ minWidth: 120 }}>
+              <MenuItem value={LABELS.rolAdmin}>{LABELS.rolAdmin}</MenuItem>
+            </TextField>
+            <Button variant="contained" onClick={add}>
+              Agregar
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+      <Table size="small" aria-label="Usuarios">
+        <TableHead>
+          <TableRow>
+            <TableCell>ID</TableCell>
+            <TableCell>Nombre</TableCell>
+            <TableCell>Email</TableCell>
+            <TableCell>Rol</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {users.map((u) => (
+            <TableRow key={u.id}>
+              <TableCell>{u.id}</TableCell>
+              <TableCell>{u.nombre}</TableCell>
+              <TableCell>{u.email}</TableCell>
+              <TableCell>{LABELS.rolAdmin}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Placeholder>
+  );
+}
+
+export function BlogsPage() {
+  return (
+    <Placeholder title="Blogs">
+      <Card>
+        <CardContent>
+          <Stack spacing={2}>
+            <TextField label="Título del blog" fullWidth />
+            <TextField label="Descripción" multiline minRows={3} fullWidth />
+            <LimitedImages label="Imágenes del blog" max={4} />
+            <TextField label="Título del post" fullWidth />
+            <TextField label="Contenido del post" multiline minRows={4} fullWidth />
+            <LimitedImages label="Imágenes del post" max={10} />
+          </Stack>
+        </CardContent>
+      </Card>
+    </Placeholder>
+  );
+}
+
+export function NosotrosPage() {
+  return (
+    <Placeholder title="Nosotros">
+      <Card>
+        <CardContent>
+          <Stack spacing={2}>
+            <TextField label="Nombre de la empresa" fullWidth />
+            <TextField label="Misión" multiline minRows={2} fullWidth />
+            <TextField label="Visión" multiline minRows={2} fullWidth />
+            <TextField label="Quiénes somos" multiline minRows={4} fullWidth />
+            <LimitedImages label="Imágenes adicionales" max={5} />
+          </Stack>
+        </CardContent>
+      </Card>
+    </Placeholder>
+  );
+}
+
+export function FotosPage() {
+  return (
+    <Placeholder title="Fotos">
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Galería general del sitio. Las fotos de cada tour se administran desde Destinos → Imagenes.
+      </Typography>
+      <LimitedImages label="Fotos de la galería" max={20} />
+    </Placeholder>
+  );
+}
+
+const SAMPLE_OPINIONS = [
+  { id: 1, autor: "María", texto: "Excelente guía y muy puntual.", estrellas: 5 },
+  { id: 2, autor: "John", texto: "Buen recorrido, el almuerzo podría mejorar.", estrellas: 4 },
+  { id: 3, autor: "Lucía", texto: "Muy recomendado para ir con niños.", estrellas: 5 },
+];
+
+export function OpinionesPage() {
+  return (
+    <Placeholder title="Opiniones">
+      <Stack spacing={1}>
+        {SAMPLE_OPINIONS.map((o) => (
+          <Card key={o.id}>
+            <CardContent>
+              <Rating value={o.estrellas} max={5} readOnly size="small" />
+              <Typography>{o.texto}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {o.autor}
+              </Typography>
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+    </Placeholder>
+  );
+}
+
+const SAMPLE_APIS = [
+  { id: "freetours", nombre: "Free tours", descripcion: "Catálogo externo de free tours" },
+  { id: "paypal", nombre: "PayPal", descripcion: "Pagos con tarjeta" },
+  { id: "whatsapp", nombre: "WhatsApp", descripcion: "Enlace flotante de contacto" },
+];
+
+export function ApisPage() {
+  const [active, setActive] = useState<Record<string, boolean>>({ freetours: true, paypal: true, whatsapp: false });
+  return (
+    <Placeholder title="APIs">
+      <Table size="small" aria-label="APIs">
+        <TableHead>
+          <TableRow>
+            <TableCell>API</TableCell>
+            <TableCell>Descripción</TableCell>
+            <TableCell>Estado</TableCell>
+            <TableCell>Activar</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {SAMPLE_APIS.map((a) => (
+            <TableRow key={a.id}>
+              <TableCell>{a.nombre}</TableCell>
+              <TableCell>{a.descripcion}</TableCell>
+              <TableCell>
+                <Chip size="small" label={active[a.id] ? "Activo" : "Inactivo"} color={active[a.id] ? "success" : "default"} />
+              </TableCell>
+              <TableCell>
+                <Switch
+                  checked={Boolean(active[a.id])}
+                  onChange={(e) => setActive({ ...active, [a.id]: e.target.checked })}
+                  slotProps={{ input: { "aria-label": `Activar ${a.nombre}` } }}
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Placeholder>
+  );
+}
