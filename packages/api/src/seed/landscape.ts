@@ -74,13 +74,14 @@ export function landscapeSvg(options: { seed: number; scene: Scene; title: strin
     d += ` V ${h} H 0 Z`;
     layers.push(`<path d="${d}" fill="${color}" opacity="${(0.85 + i * 0.05).toFixed(2)}"/>`);
   }
+  // Centred and kept off the edges: pages crop these pictures to 4:3 cards and wide heroes (object-fit: cover).
   const fontSize = Math.round(h * 0.08);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
 <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs>
 <rect width="${w}" height="${h}" fill="url(#sky)"/>
 <circle cx="${sunX}" cy="${sunY}" r="${sunR}" fill="#fff3b0" opacity="0.9"/>
 ${layers.join("\n")}
-<text x="${Math.round(w * 0.05)}" y="${Math.round(h * 0.92)}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-weight="bold" font-size="${fontSize}" fill="#ffffff" fill-opacity="0.92">${escapeXml(options.title)}</text>
+<text x="${Math.round(w * 0.5)}" y="${Math.round(h * 0.84)}" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-weight="bold" font-size="${fontSize}" fill="#ffffff" fill-opacity="0.92">${escapeXml(options.title)}</text>
 </svg>`;
 }
 
