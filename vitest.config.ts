@@ -6,6 +6,7 @@ export default defineConfig({
       { test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"] } },
       { test: { name: "domain", root: "packages/domain", include: ["src/**/*.test.ts"] } },
       "packages/api/vitest.config.ts",
+      "storefront/vitest.config.ts",
     ],
   },
 });

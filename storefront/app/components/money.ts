@@ -1,4 +1,4 @@
-import { formatUSD, toCents } from "@tours/domain";
+import { formatUSD } from "@tours/domain";
 
 const amount = new Intl.NumberFormat("es-CO", { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
@@ -8,6 +8,7 @@ const amount = new Intl.NumberFormat("es-CO", { minimumFractionDigits: 0, maximu
  */
 export function formatPrice(value: number, currency: string | null | undefined): string {
   const code = (currency || "USD").toUpperCase();
-  if (code === "USD") return formatUSD(toCents(value));
+  // Rounded to the cent: a provider price with a third decimal (12.345) is shown, not a page error.
+  if (code === "USD") return formatUSD(Math.round(value * 100));
   return `${code} ${amount.format(value)}`;
 }

@@ -3,6 +3,8 @@
  * plain GET form without JavaScript, and are applied on the server to the provider's tours and availability.
  */
 
+import { isValidDate } from "@tours/domain";
+
 export type Disponibilidad = "hoy" | "manana" | "fechas";
 
 export interface FreeTourFilters {
@@ -28,7 +30,8 @@ export const DURACIONES = [
   { value: "larga", label: "Más de 2 horas" },
 ] as const;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar date ("2026-02-30" or "2026-13-01" typed into the URL is ignored, not compared as text). */
+const date = (value: string | null): string | null => (value && isValidDate(value) ? value : null);
 
 function hour(value: string | null, fallback: number): number {
   if (value === null || value.trim() === "") return fallback;
@@ -38,9 +41,11 @@ function hour(value: string | null, fallback: number): number {
 
 export function parseFilters(params: URLSearchParams): FreeTourFilters {
   const dispRaw = params.get("disp");
-  const desde = params.get("desde");
-  const hasta = params.get("hasta");
-  const datesGiven = Boolean((desde && DATE.test(desde)) || (hasta && DATE.test(hasta)));
+  let desde = date(params.get("desde"));
+  let hasta = date(params.get("hasta"));
+  // Dates typed the wrong way round mean the same range (as the hour sliders).
+  if (desde && hasta && desde > hasta) [desde, hasta] = [hasta, desde];
+  const datesGiven = Boolean(desde || hasta);
   // Dates typed without choosing "Fechas" (easy to do without JavaScript) still mean "on these dates".
   const disp: Disponibilidad | null =
     dispRaw === "hoy" || dispRaw === "manana" || dispRaw === "fechas" ? dispRaw : datesGiven ? "fechas" : null;
@@ -49,8 +54,8 @@ export function parseFilters(params: URLSearchParams): FreeTourFilters {
   if (hmin > hmax) [hmin, hmax] = [hmax, hmin];
   return {
     disp,
-    desde: disp === "fechas" && desde && DATE.test(desde) ? desde : null,
-    hasta: disp === "fechas" && hasta && DATE.test(hasta) ? hasta : null,
+    desde: disp === "fechas" ? desde : null,
+    hasta: disp === "fechas" ? hasta : null,
     hmin,
     hmax,
     ciudades: params.getAll("ciudad").filter(Boolean),

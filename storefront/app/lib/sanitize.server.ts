@@ -26,10 +26,22 @@ export function sanitizeProviderHtml(html: string | null | undefined): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
-/** Plain text of an HTML fragment (meta descriptions). */
+/** Tags that end a line of text: their words must not run into the next block's ("Primero.Segundo"). */
+const BLOCK_TAG = /<\/?(?:p|div|br|li|ul|ol|h[1-6]|blockquote|tr|td|th|section|article|header|footer)\b[^>]*>/gi;
+
+/**
+ * Plain text of an HTML fragment (meta descriptions, comparing with the brief): blocks are separated by a
+ * space and entities are decoded ("Tom &amp; Jerry" → "Tom & Jerry"); the caller escapes it where it goes.
+ */
 export function htmlToText(html: string | null | undefined): string {
   if (!html) return "";
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, " ").trim();
+  return sanitizeHtml(html.replace(BLOCK_TAG, " $&"), { allowedTags: [], allowedAttributes: {} })
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /**
@@ -37,8 +49,19 @@ export function htmlToText(html: string | null | undefined): string {
  * expandable "detailed description".
  */
 export function splitFirstBlock(html: string): { intro: string; rest: string } {
-  const end = html.search(/<\/(p|ul|ol|blockquote|h3|h4)>/i);
-  if (end < 0) return { intro: html, rest: "" };
-  const close = html.indexOf(">", end) + 1;
-  return { intro: html.slice(0, close).trim(), rest: html.slice(close).trim() };
+  // Blocks nest (a <p> inside a <blockquote> or <li>): split only where the first outermost block closes.
+  const tags = /<(\/?)(p|ul|ol|blockquote|h3|h4)\b[^>]*>/gi;
+  let depth = 0;
+  for (let match = tags.exec(html); match; match = tags.exec(html)) {
+    if (!match[1]) {
+      depth += 1;
+      continue;
+    }
+    depth = Math.max(0, depth - 1);
+    if (depth === 0) {
+      const close = match.index + match[0].length;
+      return { intro: html.slice(0, close).trim(), rest: html.slice(close).trim() };
+    }
+  }
+  return { intro: html, rest: "" };
 }

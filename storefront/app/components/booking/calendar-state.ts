@@ -48,7 +48,10 @@ export function calendarState(params: URLSearchParams, horarios: readonly Horari
   const index = (m: { year: number; month: number }) => m.year * 12 + m.month;
 
   const fechaParam = params.get("fecha");
-  const fechaValid = fechaParam && isValidDate(fechaParam) && fechaParam >= clock.today ? fechaParam : null;
+  // A day is chosen only within the months the calendar can show: not past, not beyond MONTHS_AHEAD.
+  const fechaMonth = fechaParam && isValidDate(fechaParam) ? parseMes(fechaParam.slice(0, 7)) : null;
+  const fechaValid =
+    fechaParam && fechaMonth && fechaParam >= clock.today && index(fechaMonth) <= index(last) ? fechaParam : null;
   const slots = fechaValid ? slotsForDate(fechaValid, horarios, clock) : [];
   const fecha = fechaValid && slots.length > 0 ? fechaValid : null;
 

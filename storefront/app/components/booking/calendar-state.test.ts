@@ -1,0 +1,119 @@
+import type { Clock, HorarioLike } from "@tours/domain";
+import { describe, expect, it } from "vitest";
+import { calendarQuery, calendarState, MONTHS_AHEAD } from "~/components/booking/calendar-state";
+
+const NO_DAYS = { domingo: false, lunes: false, martes: false, miercoles: false, jueves: false, viernes: false, sabado: false };
+// 09:00 Monday to Saturday, 15:30 on Saturdays; nothing on Sundays.
+const horarios: HorarioLike[] = [
+  { ...NO_DAYS, hora_inicio: "09:00:00", lunes: true, martes: true, miercoles: true, jueves: true, viernes: true, sabado: true },
+  { ...NO_DAYS, hora_inicio: "15:30", sabado: 1 },
+];
+// Saturday 21 November 2026, 10:00 in the business time zone: today's 09:00 has started, 15:30 has not.
+const clock: Clock = { today: "2026-11-21", nowMinutes: 600 };
+const state = (query: string, h: readonly HorarioLike[] = horarios, c: Clock = clock) =>
+  calendarState(new URLSearchParams(query), h, c);
+
+describe("calendarState: the shown month", () => {
+  it("no query: the current month, no way back", () => {
+    const s = state("");
+    expect(s).toMatchObject({ title: "Noviembre 2026", mes: "2026-11", prevMes: null, nextMes: "2026-12" });
+    expect(s).toMatchObject({ fecha: null, slots: [], hora: null });
+  });
+
+  it.each(["2026-13", "2026-00", "2026-1", "26-11", "noviembre", "2026-11-05", ""])(
+    "a malformed mes (%j) shows the current month",
+    (mes) => {
+      expect(state(`mes=${mes}`).mes).toBe("2026-11");
+    },
+  );
+
+  it("a past month shows the current one", () => {
+    expect(state("mes=2026-10").mes).toBe("2026-11");
+    expect(state("mes=1999-01").mes).toBe("2026-11");
+    expect(state("mes=0000-05").mes).toBe("2026-11");
+  });
+
+  it(`browsing stops ${MONTHS_AHEAD} months ahead`, () => {
+    expect(state("mes=2027-10")).toMatchObject({ mes: "2027-10", prevMes: "2027-09", nextMes: "2027-11" });
+    expect(state("mes=2027-11")).toMatchObject({ title: "Noviembre 2027", prevMes: "2027-10", nextMes: null });
+    expect(state("mes=2030-05")).toMatchObject({ mes: "2027-11", nextMes: null });
+    expect(state("mes=9999-12")).toMatchObject({ mes: "2027-11", nextMes: null });
+  });
+
+  it("months across the new year", () => {
+    expect(state("mes=2027-01")).toMatchObject({ title: "Enero 2027", prevMes: "2026-12", nextMes: "2027-02" });
+  });
+
+  it("the grid marks what can be booked", () => {
+    const days = state("").weeks.flat();
+    expect(days[0]?.date).toBe("2026-11-01"); // 1 Nov 2026 is a Sunday
+    const available = days.filter((d) => d.available).map((d) => d.date);
+    expect(available[0]).toBe("2026-11-21"); // today: 15:30 still ahead
+    expect(available).not.toContain("2026-11-22"); // Sunday
+    expect(available).toContain("2026-11-30");
+    expect(available.every((d) => d >= "2026-11-21" && d <= "2026-11-30")).toBe(true);
+  });
+});
+
+describe("calendarState: the chosen day and slot", () => {
+  it("a bookable day opens its slots and shows its month", () => {
+    expect(state("fecha=2026-12-05")).toMatchObject({ mes: "2026-12", fecha: "2026-12-05", slots: ["09:00", "15:30"], hora: null });
+    expect(state("fecha=2026-12-07")).toMatchObject({ fecha: "2026-12-07", slots: ["09:00"] });
+  });
+
+  it("today offers only the slots still ahead", () => {
+    expect(state("fecha=2026-11-21")).toMatchObject({ fecha: "2026-11-21", slots: ["15:30"] });
+    expect(state("fecha=2026-11-21&hora=09:00")).toMatchObject({ fecha: "2026-11-21", hora: null });
+    expect(state("fecha=2026-11-21&hora=15:30").hora).toBe("15:30");
+    // Once every slot of today has started, today cannot be chosen.
+    expect(state("fecha=2026-11-21", horarios, { today: "2026-11-21", nowMinutes: 16 * 60 }).fecha).toBeNull();
+  });
+
+  it.each(["2026-11-20", "2025-12-24", "2026-02-30", "2026-11-31", "21/11/2026", "mañana", ""])(
+    "fecha=%j is not chosen",
+    (fecha) => {
+      const s = state(`fecha=${fecha}&hora=09:00`);
+      expect(s).toMatchObject({ fecha: null, slots: [], hora: null, mes: "2026-11" });
+    },
+  );
+
+  it("a day without slots is not chosen", () => {
+    expect(state("fecha=2026-11-22&hora=09:00")).toMatchObject({ fecha: null, slots: [], hora: null });
+    expect(state("fecha=2026-12-05", [])).toMatchObject({ fecha: null, slots: [] });
+  });
+
+  it("a day beyond the browsable months is not chosen", () => {
+    expect(state("fecha=2027-11-30&hora=09:00")).toMatchObject({ mes: "2027-11", fecha: "2027-11-30", hora: "09:00" });
+    const s = state("fecha=2027-12-01&hora=09:00");
+    expect(s).toMatchObject({ fecha: null, slots: [], hora: null, mes: "2026-11" });
+    expect(state("fecha=2031-03-03")).toMatchObject({ fecha: null, mes: "2026-11" });
+  });
+
+  it("a slot is kept only when it is one of the day's", () => {
+    expect(state("fecha=2026-12-05&hora=15:30").hora).toBe("15:30");
+    expect(state("fecha=2026-12-07&hora=15:30").hora).toBeNull();
+    expect(state("fecha=2026-12-05&hora=9:00").hora).toBeNull();
+    expect(state("hora=09:00").hora).toBeNull();
+  });
+
+  it("an explicit month wins over the chosen day's (browsing with a day chosen)", () => {
+    expect(state("mes=2027-01&fecha=2026-12-05")).toMatchObject({ mes: "2027-01", fecha: "2026-12-05" });
+  });
+});
+
+describe("calendarQuery", () => {
+  it("only the parts given", () => {
+    expect(calendarQuery({})).toBe("");
+    expect(calendarQuery({ mes: null, fecha: "", hora: undefined })).toBe("");
+    expect(calendarQuery({ mes: "2026-12" })).toBe("?mes=2026-12");
+    expect(calendarQuery({ mes: "2026-12", fecha: "2026-12-05", hora: "09:00" })).toBe("?mes=2026-12&fecha=2026-12-05&hora=09%3A00");
+  });
+
+  it("round trip: a state's link shows the same state", () => {
+    for (const query of ["", "mes=2027-03", "fecha=2026-12-05", "fecha=2026-12-05&hora=15:30", "mes=2027-02&fecha=2026-11-21&hora=15:30"]) {
+      const s = state(query);
+      const again = state(calendarQuery(s).slice(1));
+      expect(again).toEqual(s);
+    }
+  });
+});
