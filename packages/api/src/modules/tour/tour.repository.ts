@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from "drizzle-orm";
+import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { ListParams } from "@tours/contract";
 import { fromCents } from "@tours/domain";
 import type { Db } from "../../db/client.ts";
@@ -83,10 +83,23 @@ export function createTourRepository(db: Db) {
     },
     async page(params: ListParams) {
       const q = listSql(TOUR_LIST, params);
-      const [rows, [total]] = await Promise.all([
-        select().where(q.where).orderBy(...q.orderBy).limit(q.limit ?? 1_000_000).offset(q.offset),
+      // The page's rows first, then the first photo of just those rows: a photo lookup in the select list would
+      // also run for every row OFFSET skips, so deep pages would cost as much as the whole list.
+      const [tours, [total]] = await Promise.all([
+        db.select().from(tourTable).where(q.where).orderBy(...q.orderBy).limit(q.limit ?? 1_000_000).offset(q.offset),
         db.select({ n: count() }).from(tourTable).where(q.where),
       ]);
+      const ids = tours.map((t) => t.id);
+      const firstFotos =
+        ids.length === 0
+          ? []
+          : await db
+              .selectDistinctOn([fotosTable.tourId], { tourId: fotosTable.tourId, url: fotosTable.url })
+              .from(fotosTable)
+              .where(inArray(fotosTable.tourId, ids))
+              .orderBy(asc(fotosTable.tourId), asc(fotosTable.id));
+      const imagenByTour = new Map(firstFotos.map((f) => [f.tourId, f.url]));
+      const rows: TourWithImagen[] = tours.map((tour) => ({ tour, imagen: imagenByTour.get(tour.id) ?? null }));
       return { q, rows, total: total?.n ?? 0 };
     },
     async find(id: number): Promise<TourWithImagen | null> {
