@@ -105,17 +105,13 @@ function quantile(sorted: number[], p: number): number {
 
 /**
  * The plan of the page query, outermost node first ("Limit > Sort > Seq Scan on tour"), from EXPLAIN ANALYZE, plus
- * how many rows the select list was computed for ("subquery ×5000"). The query is built from the module's own
- * ListSpec; for tours the select list carries the same first-photo subquery as tour.repository.ts (copied, as it is
- * not exported), since that subquery is what a deep page pays for.
+ * how many times a subquery of the select list ran, if any. The query is built from the module's own ListSpec, as
+ * the repositories page it (tour.repository.ts attaches the first photo afterwards, for the page's rows only).
  */
 async function planOf(db: Db, resource: Resource, params: Case["params"]): Promise<string> {
   if (!params) return "";
   const q = listSql(resource.spec, params);
-  const columns: SelectedFields =
-    resource.table === tourTable
-      ? { id: tourTable.id, imagen: sql`(select f.url from fotos f where f.tour_id = "tour"."id" order by f.id limit 1)` }
-      : { id: pedido.id };
+  const columns: SelectedFields = resource.table === tourTable ? { id: tourTable.id } : { id: pedido.id };
   const query = db
     .select(columns)
     .from(resource.table)
@@ -143,7 +139,7 @@ async function planOf(db: Db, resource: Resource, params: Case["params"]): Promi
     if (node["Node Type"] === "Result") continue;
     names.push(node["Relation Name"] ? `${node["Node Type"]} on ${node["Relation Name"]}${node["Index Name"] ? ` (${node["Index Name"]})` : ""}` : node["Node Type"]);
   }
-  return names.join(" > ") + (subplanLoops > 0 ? `; first-photo subquery ×${subplanLoops}` : "");
+  return names.join(" > ") + (subplanLoops > 0 ? `; subquery ×${subplanLoops}` : "");
 }
 interface PlanNode {
   "Node Type": string;
