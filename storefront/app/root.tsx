@@ -12,6 +12,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { getToast } from "remix-toast";
 import { ErrorPage } from "~/components/ErrorPage";
+import { NavigationStatus } from "~/components/NavigationStatus";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { Toasts, type ServerToast } from "~/components/Toasts";
@@ -84,6 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter />
         <Toasts serverToast={data?.toast ?? null} />
+        <NavigationStatus />
         <HydrationMarker />
         <ScrollRestoration />
         <Scripts />

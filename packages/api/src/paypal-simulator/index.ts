@@ -9,7 +9,9 @@ import { renderApprovalPage, renderMessagePage } from "./pages.ts";
  * buyer's approval page. Its state lives in memory: it plays the part of PayPal, not of our system of record.
  */
 
-export type SimulatorMode = "ok" | "decline" | "fail500" | "hang";
+export type SimulatorMode = "ok" | "decline" | "fail500" | "hang" | "nolinks";
+
+const MODES: readonly SimulatorMode[] = ["ok", "decline", "fail500", "hang", "nolinks"];
 
 export interface SimulatorOptions {
   port: number;
@@ -42,7 +44,10 @@ export interface SimulatorOrder {
 }
 
 export interface SimulatorControl {
-  /** ok: behave; decline: captures fail with INSTRUMENT_DECLINED; fail500: order calls answer 500; hang: never answer. */
+  /**
+   * ok: behave; decline: captures fail with INSTRUMENT_DECLINED; fail500: order calls answer 500; hang: never
+   * answer; nolinks: a created order is answered with its `self` link only (nothing the buyer can approve).
+   */
   setMode(mode: SimulatorMode, opts?: { captureAmountOverride?: string | null }): void;
   readonly mode: SimulatorMode;
   /** Successful captures performed (replays of a PayPal-Request-Id do not count). */
@@ -113,7 +118,7 @@ export async function startPaypalSimulator(options: SimulatorOptions): Promise<R
   const createReplies = new Map<string, string>();
   const captureReplies = new Map<string, PaypalOrder>();
 
-  function orderView(o: SimulatorOrder): PaypalOrder & Record<string, unknown> {
+  function orderView(o: SimulatorOrder, opts?: { selfLinkOnly?: boolean }): PaypalOrder & Record<string, unknown> {
     const self = `${baseUrl}/v2/checkout/orders/${o.id}`;
     return {
       id: o.id,
@@ -129,12 +134,14 @@ export async function startPaypalSimulator(options: SimulatorOptions): Promise<R
         },
       ],
       ...(o.payerId ? { payer: { payer_id: o.payerId, email_address: "comprador@example.com" } } : {}),
-      links: [
-        { href: self, rel: "self", method: "GET" },
-        { href: `${baseUrl}/checkoutnow?token=${o.id}`, rel: "approve", method: "GET" },
-        { href: self, rel: "update", method: "PATCH" },
-        { href: `${self}/capture`, rel: "capture", method: "POST" },
-      ],
+      links: opts?.selfLinkOnly
+        ? [{ href: self, rel: "self", method: "GET" }]
+        : [
+            { href: self, rel: "self", method: "GET" },
+            { href: `${baseUrl}/checkoutnow?token=${o.id}`, rel: "approve", method: "GET" },
+            { href: self, rel: "update", method: "PATCH" },
+            { href: `${self}/capture`, rel: "capture", method: "POST" },
+          ],
     };
   }
 
@@ -288,7 +295,7 @@ export async function startPaypalSimulator(options: SimulatorOptions): Promise<R
     orders.set(o.id, o);
     if (rid) createReplies.set(rid, o.id);
     createCount++;
-    return new HttpAnswer(201, orderView(o));
+    return new HttpAnswer(201, orderView(o, { selfLinkOnly: mode === "nolinks" }));
   }
 
   function captureOrder(req: IncomingMessage, id: string): HttpAnswer {
@@ -371,8 +378,8 @@ export async function startPaypalSimulator(options: SimulatorOptions): Promise<R
       if (method === "POST") {
         const body = parseJson(await readBody(req));
         const next = body.mode;
-        if (next !== undefined && !["ok", "decline", "fail500", "hang"].includes(next as string)) {
-          return sendJson(res, 400, { error: "mode must be ok, decline, fail500 or hang" });
+        if (next !== undefined && !MODES.includes(next as SimulatorMode)) {
+          return sendJson(res, 400, { error: "mode must be ok, decline, fail500, hang or nolinks" });
         }
         control.setMode((next as SimulatorMode | undefined) ?? mode, {
           captureAmountOverride: typeof body.captureAmountOverride === "string" ? body.captureAmountOverride : null,

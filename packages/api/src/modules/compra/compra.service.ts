@@ -66,10 +66,18 @@ function captureOf(order: PaypalOrder) {
   return order.purchase_units?.[0]?.payments?.captures?.[0];
 }
 
+const isApprovalLink = (l: { rel: string }) => l.rel === "approve" || l.rel === "payer-action";
+
+/** Where the buyer approves the payment, if the provider gave such a link. */
+export function approvalLinkOf(order: PaypalOrder): string | null {
+  const href = (order.links ?? []).find(isApprovalLink)?.href;
+  return typeof href === "string" && /^https?:\/\//i.test(href) ? href : null;
+}
+
 /** The provider's answer with the buyer's approval link at index 1, where the storefront looks for it. */
 export function withApprovalLinkSecond(order: PaypalOrder): { id: string; status: string; links: PaypalOrder["links"] } {
   const links = [...(order.links ?? [])];
-  const i = links.findIndex((l) => l.rel === "approve" || l.rel === "payer-action");
+  const i = links.findIndex(isApprovalLink);
   if (i >= 0 && i !== 1) {
     const [approve] = links.splice(i, 1);
     links.splice(Math.min(1, links.length), 0, approve!);
@@ -159,6 +167,14 @@ export function createCompraService(deps: CompraServiceDeps) {
       throw new HttpError(502, { errors: [fieldError(COMPRA_MSG.createFailed)] });
     }
     await repo.setPaymentId(order.id, paypalOrder.id);
+    if (!approvalLinkOf(paypalOrder)) {
+      // Nothing the buyer could approve: the order is never payable (a later confirm answers notPayable, a
+      // webhook finds it settled). The storefront tells the buyer it could not redirect to the payment.
+      log.warn({ pedido: order.id, paypal: paypalOrder.id }, "PayPal order without an approval link; order marked as failed");
+      await repo.markFailed(order.id);
+      // links[1] is where the buyer approves (contract): with no such link there must be no links[1] at all
+      return { id: paypalOrder.id, status: paypalOrder.status, links: (paypalOrder.links ?? []).filter((l) => l.rel === "self") };
+    }
     return withApprovalLinkSecond(paypalOrder);
   }
 

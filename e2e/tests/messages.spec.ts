@@ -1,0 +1,298 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test, type APIRequestContext, type Page, type Route } from "@playwright/test";
+import { adminToken, paises, type ApiPais } from "../support/api";
+import { API_URL, SIM_URL } from "../support/env";
+
+/*
+ * Spec §8 messages that only show in unusual moments:
+ * - the loading texts while a client navigation waits for its data ('Cargando la informacion de la api' towards a
+ *   free-tour page, 'Cargando informacion...' elsewhere), made slow here by delaying Remix's `?_data=` requests;
+ * - 'No fue posible redireccionar…' when PayPal answers the order without an approval link (simulator "nolinks");
+ * - 'Se genero un error al solicitar la informacion' when /rewards and /ayuda cannot reach the API (a second
+ *   storefront of the same build pointed at a closed port, as in resilience.spec.ts), with and without JavaScript.
+ * Texts are written out here, not imported from the app, so a changed message fails the test.
+ */
+
+const MSG = {
+  cargandoInformacion: "Cargando informacion...",
+  cargandoApi: "Cargando la informacion de la api",
+  sinEnlaceDePago: "No fue posible redireccionar para el pago,verifique que tenga habilitadas las ventanas emergentes",
+  errorSolicitud: "Se genero un error al solicitar la informacion",
+  informacionRegistrada: "Informacion registrada con exito",
+};
+const SEED_TOUR = "Monserrate al atardecer";
+/** How long a delayed loader request is held back (well above the indicator's ~300 ms delay). */
+const DATA_DELAY_MS = 2_000;
+
+async function hydrated(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+async function toastTexts(page: Page): Promise<string[]> {
+  return page.locator('[data-testid="toast"] .toast__message').evaluateAll((els) => els.map((el) => el.textContent ?? ""));
+}
+
+async function expectToast(page: Page, message: string) {
+  await expect.poll(() => toastTexts(page), { message: `toast "${message}"` }).toContain(message);
+}
+
+/** Holds back every loader data request of client navigations (Remix v2: `?_data=<route id>`). */
+async function delayLoaderData(page: Page): Promise<string[]> {
+  const delayed: string[] = [];
+  await page.route(
+    (url) => url.searchParams.has("_data"),
+    async (route: Route) => {
+      delayed.push(route.request().url());
+      await new Promise((resolve) => setTimeout(resolve, DATA_DELAY_MS));
+      await route.continue().catch(() => undefined);
+    },
+  );
+  return delayed;
+}
+
+async function colombia(): Promise<ApiPais> {
+  const pais = (await paises()).find((p) => p.nombre === "Colombia" && p.freetour_id);
+  expect(pais, "the demo seed has Colombia with free tours").toBeTruthy();
+  return pais!;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// 1. loading texts during client navigations
+
+test.describe("indicador de carga al navegar", () => {
+  test("hacia los free tours: 'Cargando la informacion de la api', luego desaparece", async ({ page }) => {
+    const pais = await colombia();
+    await page.goto(`/pais/${pais.id}`);
+    await hydrated(page);
+    const status = page.getByTestId("navigation-status");
+    await expect(status).toHaveAttribute("role", "status");
+    await expect(status).toHaveAttribute("aria-live", "polite");
+    await expect(status).toHaveText("");
+
+    const delayed = await delayLoaderData(page);
+    await page.getByTestId("free-tours-link").click();
+    // not at once: fast navigations must not flash it
+    expect(await status.textContent()).toBe("");
+    await expect(status).toHaveText(MSG.cargandoApi);
+    await expect(status).toBeVisible();
+    expect(delayed.some((url) => url.includes(`/country/`))).toBe(true);
+
+    await expect(page).toHaveURL(new RegExp(`/country/${pais.freetour_id}$`), { timeout: DATA_DELAY_MS + 10_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Free tours");
+    await expect(status).toHaveText("");
+  });
+
+  test("hacia una página propia: 'Cargando informacion...'", async ({ page }) => {
+    const pais = await colombia();
+    await page.goto(`/pais/${pais.id}`);
+    await hydrated(page);
+    const status = page.getByTestId("navigation-status");
+
+    await delayLoaderData(page);
+    const cityLink = page.locator('[data-testid="city-card"] a[href^="/actividades/"]').first();
+    const href = (await cityLink.getAttribute("href"))!;
+    expect(href).toMatch(/^\/actividades\/\d+\/\d+$/);
+    await cityLink.click();
+    await expect(status).toHaveText(MSG.cargandoInformacion);
+    await expect(status).not.toHaveText(MSG.cargandoApi);
+
+    await expect(page).toHaveURL(new RegExp(`${href}$`), { timeout: DATA_DELAY_MS + 10_000 });
+    await expect(status).toHaveText("");
+  });
+
+  test("una navegación rápida no muestra el indicador", async ({ page }) => {
+    const pais = await colombia();
+    await page.goto(`/pais/${pais.id}`);
+    await hydrated(page);
+    // record every text the status region ever shows
+    await page.evaluate(() => {
+      const el = document.querySelector('[data-testid="navigation-status"]')!;
+      const seen: string[] = [];
+      (window as unknown as { statusSeen: string[] }).statusSeen = seen;
+      new MutationObserver(() => seen.push(el.textContent ?? "")).observe(el, { childList: true, subtree: true, characterData: true });
+    });
+    const started = Date.now();
+    await page.getByTestId("free-tours-link").click();
+    await expect(page).toHaveURL(new RegExp(`/country/${pais.freetour_id}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Free tours");
+    const took = Date.now() - started;
+    const seen = await page.evaluate(() => (window as unknown as { statusSeen: string[] }).statusSeen);
+    for (const text of seen) expect([MSG.cargandoApi, ""]).toContain(text);
+    // the local API answers well under the delay; only a navigation that was really fast proves "no flash"
+    if (took < 250) expect(seen.filter(Boolean)).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// 2. PayPal answers the order without a link the buyer can approve
+
+async function simMode(mode: string) {
+  const response = await fetch(`${SIM_URL}/__control`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ mode }),
+  });
+  expect(response.ok).toBe(true);
+  expect(((await response.json()) as { mode: string }).mode).toBe(mode);
+}
+
+async function tourIdByName(request: APIRequestContext, name: string): Promise<number> {
+  const response = await request.get(`${API_URL}/api/tour/index`);
+  const { succes } = (await response.json()) as { succes: Array<{ id: number; nombre: string }> };
+  const tour = succes.find((t) => t.nombre === name);
+  expect(tour, `the demo seed has "${name}"`).toBeTruthy();
+  return tour!.id;
+}
+
+test.describe("pago sin enlace de aprobación", () => {
+  test.afterEach(async () => {
+    await simMode("ok");
+  });
+
+  test("'No fue posible redireccionar para el pago…' y el pedido no queda pagable", async ({ page, request }) => {
+    await simMode("nolinks");
+    const email = `sin-enlace-${Date.now()}@example.com`;
+
+    await page.goto(`/actividades/detalle/local/${await tourIdByName(request, SEED_TOUR)}`);
+    await hydrated(page);
+    await page.getByRole("link", { name: "Mes siguiente" }).click();
+    await expect(page).toHaveURL(/mes=/);
+    await page.locator(".calendar a.day--available").first().click();
+    await expect(page).toHaveURL(/fecha=/);
+    await page.getByTestId("slots").getByRole("button").first().click();
+    await expect(page.getByRole("dialog", { name: "Confirma tu reserva" })).toBeVisible();
+    await page.getByRole("button", { name: "Agregar al carrito" }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+    const adults = page.getByTestId("counter-mayores_15");
+    await adults.locator('button[data-action="inc"]').click();
+    await expect(adults.getByTestId("counter-value")).toHaveText("1");
+
+    await page.getByTestId("go-pay").click();
+    const form = page.getByTestId("checkout-form");
+    await expect(page.getByRole("dialog", { name: "Datos de contacto" })).toBeVisible();
+    await form.locator('[name="nombre"]').fill("Valentina");
+    await form.locator('[name="apellido"]').fill("Ríos");
+    await form.locator('[name="nit"]').fill("1020304050");
+    await form.locator('[name="email"]').fill(email);
+    await form.locator('[name="telefono"]').fill("3001234567");
+    await form.locator('[name="direccion"]').fill("Carrera 7 # 12-34, Bogotá");
+    await form.getByRole("button", { name: /^Pagar / }).click();
+
+    await expectToast(page, MSG.sinEnlaceDePago);
+    // the buyer stays on the cart, nothing was opened at PayPal
+    await page.waitForTimeout(1_500);
+    expect(page.url()).toMatch(/\/shop/);
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+
+    const response = await request.get(`${API_URL}/api/compra/index`, {
+      headers: { Authorization: `Bearer ${await adminToken()}` },
+    });
+    expect(response.ok()).toBe(true);
+    const { succes } = (await response.json()) as { succes: Array<{ email: string; status: boolean; estado?: string }> };
+    const mine = succes.filter((o) => o.email === email);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.status).toBe(false);
+    expect(mine[0]!.estado).toBe("fallido");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// 3. rewards and help with the API down
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+test.describe("rewards y ayuda con la API caída", () => {
+  let storefront: ChildProcess | undefined;
+  let downURL = "";
+  const output: string[] = [];
+
+  test.beforeAll(async () => {
+    const [port, closedApiPort] = await Promise.all([freePort(), freePort()]);
+    downURL = `http://127.0.0.1:${port}`;
+    storefront = spawn(path.join(root, "node_modules/.bin/remix-serve"), [path.join(root, "storefront/build/server/index.js")], {
+      cwd: path.join(root, "storefront"),
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        API_URL: `http://127.0.0.1:${closedApiPort}`,
+        PUBLIC_API_URL: `http://127.0.0.1:${closedApiPort}`,
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "tours-messages-")),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    storefront.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+    storefront.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      try {
+        if ((await fetch(`${downURL}/legal`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (storefront.exitCode !== null) throw new Error(`storefront exited: ${output.join("")}`);
+      if (Date.now() > deadline) throw new Error(`storefront did not start: ${output.join("")}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  });
+
+  test.afterAll(async () => {
+    if (storefront && storefront.exitCode === null) {
+      const exited = new Promise((r) => storefront!.once("exit", r));
+      storefront.kill("SIGTERM");
+      await exited;
+    }
+  });
+
+  const SCREENS = [
+    { path: "/rewards", form: "rewards-form", withComment: false },
+    { path: "/ayuda", form: "ayuda-form", withComment: true },
+  ] as const;
+
+  async function fillAndSend(page: Page, screen: (typeof SCREENS)[number], withJs: boolean) {
+    await page.goto(`${downURL}${screen.path}`);
+    if (withJs) await hydrated(page);
+    const form = page.getByTestId(screen.form);
+    await form.locator('[name="nombre"]').fill("Camilo");
+    await form.locator('[name="apellido"]').fill("Suárez");
+    await form.locator('[name="telefono"]').fill("3109876543");
+    await form.locator('[name="email"]').fill("camilo@example.com");
+    if (screen.withComment) await form.locator('[name="comentario"]').fill("No encuentro mi reserva");
+    await form.getByRole("button").click();
+    return form;
+  }
+
+  for (const screen of SCREENS) {
+    test(`${screen.path} con JavaScript: 'Se genero un error al solicitar la informacion'`, async ({ page }) => {
+      const form = await fillAndSend(page, screen, true);
+      await expectToast(page, MSG.errorSolicitud);
+      expect(await toastTexts(page)).not.toContain(MSG.informacionRegistrada);
+      // what the visitor typed is kept for another try
+      await expect(form.locator('[name="nombre"]')).toHaveValue("Camilo");
+    });
+
+    test(`${screen.path} sin JavaScript: el mismo mensaje en la página`, { tag: "@nojs" }, async ({ page }) => {
+      await fillAndSend(page, screen, false);
+      await expect(page.getByTestId("form-notice")).toHaveText(MSG.errorSolicitud);
+      expect(await page.getByTestId("form-notice").textContent()).toBe(MSG.errorSolicitud);
+      await expect(page.getByTestId(screen.form).locator('[name="nombre"]')).toHaveValue("Camilo");
+    });
+  }
+});
