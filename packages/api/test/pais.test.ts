@@ -105,7 +105,7 @@ describe("pais", () => {
     const res = await t.app.inject({ method: "DELETE", url: `/api/pais/delete/${pais.id}`, headers: auth });
     expect(res.statusCode).toBe(200);
     SuccesAnyAnswer.parse(res.json());
-    expect((await listFiles(t.uploadsDir)).length).toBe(before.length - 2);
+    expect((await listFiles(t.uploadsDir)).length).toBe(before.length - 4); // original, web WebP, 480w, 960w
     expect((await t.app.inject({ method: "GET", url: `/api/pais/find/${pais.id}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: "DELETE", url: `/api/pais/delete/${pais.id}`, headers: auth })).statusCode).toBe(404);
     const bad = await t.app.inject({ method: "GET", url: "/api/pais/find/abc" });

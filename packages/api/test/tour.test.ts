@@ -257,7 +257,7 @@ describe("tour writes", () => {
     const before = await listFiles(t.uploadsDir);
     const res = await t.app.inject({ method: "DELETE", url: `/api/tour/delete/${tour.id}`, headers: auth });
     expect(res.statusCode).toBe(200);
-    expect((await listFiles(t.uploadsDir)).length).toBe(before.length - 4);
+    expect((await listFiles(t.uploadsDir)).length).toBe(before.length - 8); // 2 photos × (original, web WebP, 480w, 960w)
     expect((await t.app.inject({ method: "GET", url: `/api/tour/find/${tour.id}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: "DELETE", url: `/api/tour/delete/${tour.id}`, headers: auth })).statusCode).toBe(404);
   });

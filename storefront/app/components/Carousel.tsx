@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { CAROUSEL_SIZES, srcSetForUrl, useImageBase } from "~/lib/images";
 
 export interface CarouselImage {
   src: string;
@@ -11,6 +12,7 @@ export interface CarouselImage {
  */
 export function Carousel({ images, label }: { images: CarouselImage[]; label: string }) {
   const track = useRef<HTMLDivElement>(null);
+  const base = useImageBase();
   const move = (direction: 1 | -1) => {
     const el = track.current;
     if (!el) return;
@@ -21,18 +23,23 @@ export function Carousel({ images, label }: { images: CarouselImage[]; label: st
   return (
     <section className="carousel" aria-roledescription="carrusel" aria-label={label} data-testid="carousel">
       <div className="carousel__track" ref={track} tabIndex={0} aria-label="Fotos: desliza para ver más">
-        {images.map((image, i) => (
-          <figure key={`${image.src}-${i}`} className="carousel__item">
-            <img
-              src={image.src}
-              alt={image.alt}
-              width={800}
-              height={600}
-              loading={i < 2 ? "eager" : "lazy"}
-              decoding="async"
-            />
-          </figure>
-        ))}
+        {images.map((image, i) => {
+          const srcSet = srcSetForUrl(base, image.src);
+          return (
+            <figure key={`${image.src}-${i}`} className="carousel__item">
+              <img
+                src={image.src}
+                srcSet={srcSet}
+                sizes={srcSet ? CAROUSEL_SIZES : undefined}
+                alt={image.alt}
+                width={800}
+                height={600}
+                loading={i < 2 ? "eager" : "lazy"}
+                decoding="async"
+              />
+            </figure>
+          );
+        })}
       </div>
       {images.length > 2 ? (
         <div className="carousel__nav">

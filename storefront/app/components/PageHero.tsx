@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { FETCH_PRIORITY_HIGH, HERO_SIZES, srcSetForUrl, useImageBase } from "~/lib/images";
 
 export interface Crumb {
   label: string;
@@ -20,10 +21,22 @@ export function PageHero({
   crumbs?: Crumb[];
   children?: ReactNode;
 }) {
+  const srcSet = srcSetForUrl(useImageBase(), image);
   return (
     <header className="hero page-hero">
       <div className="hero__media">
-        <img src={image} alt="" width={1600} height={600} loading="eager" decoding="async" />
+        {/* the page's first, largest picture: fetched eagerly and first */}
+        <img
+          src={image}
+          srcSet={srcSet}
+          sizes={srcSet ? HERO_SIZES : undefined}
+          alt=""
+          width={1600}
+          height={600}
+          loading="eager"
+          {...FETCH_PRIORITY_HIGH}
+          decoding="async"
+        />
       </div>
       <div className="hero__shade" />
       <div className="container hero__content">

@@ -63,3 +63,45 @@ export function sceneImage(seed: string, label?: string): string {
 export function imageOrScene(base: string, path: string | null | undefined, seed: string, label?: string): string {
   return resolveImage(base, path) ?? sceneImage(seed, label);
 }
+
+/** Widths the API writes next to every stored WebP as `<name>-<width>w.webp`; the WebP itself is ≤ 1600 px. */
+export const IMAGE_VARIANT_WIDTHS = [480, 960] as const;
+const FULL_WIDTH = 1600;
+const STORED_WEBP = /^uploads\/.+\.webp$/;
+
+/**
+ * `srcSet` of a stored image ("uploads/…/<name>.webp"): its 480 and 960 px variants and the full WebP. Undefined
+ * for anything else (absolute provider URLs, data URIs, other formats), which keeps its single `src`.
+ */
+export function storedSrcSet(base: string, path: string | null | undefined): string | undefined {
+  if (!path || !STORED_WEBP.test(path)) return undefined;
+  const stem = path.slice(0, -".webp".length);
+  return [
+    ...IMAGE_VARIANT_WIDTHS.map((w) => `${imageUrl(base, `${stem}-${w}w.webp`)} ${w}w`),
+    `${imageUrl(base, path)} ${FULL_WIDTH}w`,
+  ].join(", ");
+}
+
+/**
+ * `srcSet` for an image URL already resolved against the API base (what the cards and heroes receive): only
+ * URLs of stored uploads on that base get one; provider images and drawn stand-ins do not.
+ */
+export function srcSetForUrl(base: string, url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  const prefix = imageUrl(base, "uploads/").slice(0, -"uploads/".length);
+  if (!url.startsWith(prefix)) return undefined;
+  return storedSrcSet(base, url.slice(prefix.length));
+}
+
+/** `sizes` for the 4:3 cards of the 1 / 2 / 3-column grids (container 1200 px, 1rem gutters). */
+export const CARD_SIZES = "(max-width: 639px) calc(100vw - 2rem), (max-width: 959px) calc(50vw - 1.5rem), 390px";
+/** `sizes` for full-width heroes. */
+export const HERO_SIZES = "100vw";
+/** `sizes` for the photo carousel: one photo per view on phones, two side by side from 640 px. */
+export const CAROUSEL_SIZES = "(max-width: 639px) calc(100vw - 2rem), (max-width: 1231px) calc(50vw - 1.4rem), 594px";
+
+/**
+ * `fetchpriority="high"` for the first hero picture. Spelled in lowercase and spread: React 18 does not know the
+ * camel-case prop (it warns and React 19 renames it), while browsers read the attribute in any case.
+ */
+export const FETCH_PRIORITY_HIGH: Record<string, string> = { fetchpriority: "high" };

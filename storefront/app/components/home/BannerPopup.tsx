@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { srcSetForUrl, useImageBase } from "~/lib/images";
 
 /** Spec §9: the banner pops up 3 s after the page loads. */
 export const BANNER_DELAY_MS = 3000;
@@ -22,6 +23,7 @@ function alreadySeen(image: string): boolean {
 export function BannerPopup({ image, description }: { image: string; description?: string | null }) {
   const [open, setOpen] = useState(false);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const srcSet = srcSetForUrl(useImageBase(), image);
 
   useEffect(() => {
     if (alreadySeen(image)) return;
@@ -55,7 +57,7 @@ export function BannerPopup({ image, description }: { image: string; description
   if (!open) return null;
   return (
     <div className="popup" role="dialog" aria-modal="true" aria-label="Promoción" data-testid="banner-popup" onClick={close}>
-      <img src={image} alt={description || "Promoción destacada"} />
+      <img src={image} srcSet={srcSet} sizes={srcSet ? "min(92vw, 900px)" : undefined} alt={description || "Promoción destacada"} />
       <button ref={closeRef} type="button" className="popup__hint btn btn--small btn--light" onClick={close}>
         Cerrar ✕
       </button>

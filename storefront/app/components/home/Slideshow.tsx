@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { sceneImage } from "~/lib/images";
+import { FETCH_PRIORITY_HIGH, sceneImage } from "~/lib/images";
 
 /** Spec §9: 5 images, a new one every 9 s, 1 → 5 and back to 1. */
 export const SLIDE_INTERVAL_MS = 9000;
@@ -46,6 +46,7 @@ export function Slideshow() {
               width={1600}
               height={900}
               loading={i === 0 ? "eager" : "lazy"}
+              {...(i === 0 ? FETCH_PRIORITY_HIGH : {})}
               decoding="async"
             />
             <p className="slide__caption">

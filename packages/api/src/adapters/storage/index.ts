@@ -7,6 +7,12 @@ import sharp from "sharp";
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif"]);
 /** Width of the WebP the pages use. */
 export const WEB_MAX_WIDTH = 1600;
+/**
+ * Smaller copies written next to every web WebP as `<uuid>-<width>w.webp`, for `srcset` (the storefront builds
+ * the names from the stored path, so they must always exist: an image narrower than a width gets a copy).
+ */
+export const VARIANT_WIDTHS = [480, 960] as const;
+export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 /** Decompression-bomb guard: no image above ~50 megapixels. */
 const MAX_INPUT_PIXELS = 50_000_000;
 
@@ -32,16 +38,51 @@ export interface PreparedImage {
   original?: { data: Buffer; ext: string };
   /** The web-sized WebP the pages use. */
   web: Buffer;
+  /** The same picture at each of VARIANT_WIDTHS (never upscaled: the web WebP itself when it is narrower). */
+  variants: Record<VariantWidth, Buffer>;
+}
+
+/** Decoded pixels (sRGB, orientation applied) as sharp's raw output describes them. */
+export interface RawPixels {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
+/**
+ * Encodes decoded pixels as the web WebP (≤ WEB_MAX_WIDTH) and its width variants. The pixels are decoded once
+ * by the caller; every size is resized from them, never enlarged.
+ */
+export async function encodeWebSet(
+  pixels: RawPixels,
+  options: { quality?: number; effort?: number } = {},
+): Promise<Pick<PreparedImage, "web" | "variants">> {
+  const { width, height, channels } = pixels.info;
+  const webp = { quality: options.quality ?? 80, effort: options.effort ?? 4 };
+  const from = () => sharp(pixels.data, { raw: { width, height, channels } });
+  const web = await from().resize({ width: WEB_MAX_WIDTH, withoutEnlargement: true }).webp(webp).toBuffer();
+  const variants = {} as Record<VariantWidth, Buffer>;
+  for (const target of VARIANT_WIDTHS) {
+    variants[target] = width <= target ? web : await from().resize({ width: target }).webp(webp).toBuffer();
+  }
+  return { web, variants };
+}
+
+/** File name of a width variant next to a web WebP named `<name>.webp`. */
+export function variantName(name: string, width: VariantWidth): string {
+  return `${name}-${width}w.webp`;
 }
 
 export interface Storage {
   /** Decodes and re-encodes every image; throws InvalidImageError naming the first bad one. Writes nothing. */
   prepareImages(images: IncomingImage[]): Promise<PreparedImage[]>;
-  /** Writes prepared images under generated names; returns the relative paths of their WebPs ("uploads/tours/…"). */
+  /**
+   * Writes prepared images under generated names (`<uuid>.webp`, `<uuid>-480w.webp`, `<uuid>-960w.webp`, the
+   * original); returns the relative paths of their WebPs ("uploads/tours/…").
+   */
   writeImages(images: PreparedImage[], folder: string): Promise<string[]>;
   /** Validates and writes one image: prepareImages + writeImages. */
   saveImage(data: Buffer, folder: string, filename?: string): Promise<string>;
-  /** Removes stored images (their WebP and original) by the relative path a record holds. Never throws. */
+  /** Removes stored images (their WebP, its width variants and original) by the relative path a record holds. Never throws. */
   remove(paths: Array<string | null | undefined>): Promise<void>;
   /** Absolute directory served at /uploads and /api/uploads. */
   readonly root: string;
@@ -66,11 +107,14 @@ export function createLocalStorage(uploadsDir: string): Storage {
       const base = () => sharp(image.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
       const ext = format === "jpeg" ? "jpg" : format === "heif" ? "avif" : format;
       const original = await encodeAs(base(), ext);
-      const web = await base()
+      // decoded once at web size; the web WebP and its smaller variants are all encoded from these pixels
+      const { data, info } = await base()
         .resize({ width: WEB_MAX_WIDTH, withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer();
-      return { filename: image.filename, original: { data: original, ext }, web };
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const pixels: RawPixels = { data, info: { width: info.width, height: info.height, channels: info.channels } };
+      const { web, variants } = await encodeWebSet(pixels);
+      return { filename: image.filename, original: { data: original, ext }, web, variants };
     } catch {
       throw new InvalidImageError(image.filename);
     }
@@ -87,6 +131,7 @@ export function createLocalStorage(uploadsDir: string): Storage {
         const webPath = `${PUBLIC_PREFIX}${folder}/${name}.webp`;
         written.push(webPath);
         if (image.original) await writeFile(path.join(dir, `${name}.original.${image.original.ext}`), image.original.data);
+        for (const width of VARIANT_WIDTHS) await writeFile(path.join(dir, variantName(name, width)), image.variants[width]);
         await writeFile(path.join(dir, `${name}.webp`), image.web);
       }
     } catch (err) {
@@ -104,6 +149,9 @@ export function createLocalStorage(uploadsDir: string): Storage {
         const dir = path.dirname(file);
         const name = path.basename(file, ".webp");
         await rm(file, { force: true }).catch(() => {});
+        for (const width of VARIANT_WIDTHS) {
+          await rm(path.join(dir, variantName(name, width)), { force: true }).catch(() => {});
+        }
         for (const ext of ["jpg", "png", "webp", "gif", "avif"]) {
           await rm(path.join(dir, `${name}.original.${ext}`), { force: true }).catch(() => {});
         }
