@@ -1,12 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, test, type APIRequestContext, type Page, type Route } from "@playwright/test";
 import { adminToken, paises, type ApiPais } from "../support/api";
 import { API_URL, SIM_URL } from "../support/env";
+import { startStorefrontWithoutApi, type StorefrontWithoutApi } from "../support/storefront-without-api";
 
 /*
  * Spec §8 messages that only show in unusual moments:
@@ -204,61 +199,17 @@ test.describe("pago sin enlace de aprobación", () => {
 // ---------------------------------------------------------------------------------------------------------
 // 3. rewards and help with the API down
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 test.describe("rewards y ayuda con la API caída", () => {
-  let storefront: ChildProcess | undefined;
+  let storefront: StorefrontWithoutApi | undefined;
   let downURL = "";
-  const output: string[] = [];
 
   test.beforeAll(async () => {
-    const [port, closedApiPort] = await Promise.all([freePort(), freePort()]);
-    downURL = `http://127.0.0.1:${port}`;
-    storefront = spawn(path.join(root, "node_modules/.bin/remix-serve"), [path.join(root, "storefront/build/server/index.js")], {
-      cwd: path.join(root, "storefront"),
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        API_URL: `http://127.0.0.1:${closedApiPort}`,
-        PUBLIC_API_URL: `http://127.0.0.1:${closedApiPort}`,
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), "tours-messages-")),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    storefront.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-    storefront.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      try {
-        if ((await fetch(`${downURL}/legal`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (storefront.exitCode !== null) throw new Error(`storefront exited: ${output.join("")}`);
-      if (Date.now() > deadline) throw new Error(`storefront did not start: ${output.join("")}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    storefront = await startStorefrontWithoutApi();
+    downURL = storefront.url;
   });
 
   test.afterAll(async () => {
-    if (storefront && storefront.exitCode === null) {
-      const exited = new Promise((r) => storefront!.once("exit", r));
-      storefront.kill("SIGTERM");
-      await exited;
-    }
+    await storefront?.stop();
   });
 
   const SCREENS = [

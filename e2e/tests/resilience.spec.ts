@@ -1,10 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
+import { startStorefrontWithoutApi, type StorefrontWithoutApi } from "../support/storefront-without-api";
 
 /*
  * "No page of the storefront answers 500 when the API is down": a second storefront (remix-serve of the same
@@ -12,60 +7,16 @@ import { expect, test } from "@playwright/test";
  * 404; nothing may answer 5xx, and each page still renders the site's layout in Spanish.
  */
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-let storefront: ChildProcess | undefined;
+let storefront: StorefrontWithoutApi | undefined;
 let baseURL = "";
-const output: string[] = [];
 
 test.beforeAll(async () => {
-  const [port, closedApiPort] = await Promise.all([freePort(), freePort()]);
-  baseURL = `http://127.0.0.1:${port}`;
-  storefront = spawn(path.join(root, "node_modules/.bin/remix-serve"), [path.join(root, "storefront/build/server/index.js")], {
-    cwd: path.join(root, "storefront"),
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      API_URL: `http://127.0.0.1:${closedApiPort}`,
-      PUBLIC_API_URL: `http://127.0.0.1:${closedApiPort}`,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "tours-resilience-")),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  storefront.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  storefront.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseURL}/legal`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (storefront.exitCode !== null) throw new Error(`storefront exited: ${output.join("")}`);
-    if (Date.now() > deadline) throw new Error(`storefront did not start: ${output.join("")}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  storefront = await startStorefrontWithoutApi();
+  baseURL = storefront.url;
 });
 
 test.afterAll(async () => {
-  if (storefront && storefront.exitCode === null) {
-    const exited = new Promise((r) => storefront!.once("exit", r));
-    storefront.kill("SIGTERM");
-    await exited;
-  }
+  await storefront?.stop();
 });
 
 const UUID = "8c0a1714-7f99-5c9c-aeb0-59cf61bb0fad";
@@ -117,7 +68,7 @@ test("every route answers without a 5xx when the API is down", async ({ request 
       if (/Unexpected Server Error|Application Error/i.test(html)) failures.push(`${route} → error text in the page`);
     }
   }
-  expect(failures, `server output:\n${output.join("").slice(-3000)}`).toEqual([]);
+  expect(failures, `server output:\n${storefront?.output().slice(-3000) ?? ""}`).toEqual([]);
 });
 
 test("the pages render in a browser with sections degraded to empty, never raw errors", async ({ browser }) => {
