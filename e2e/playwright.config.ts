@@ -73,6 +73,10 @@ export default defineConfig({
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: "warn",
       PAYPAL_CLIENT_ID: "",
+      ALLOW_PAYPAL_SIMULATOR: "true",
+      // every test is the same visitor (127.0.0.1): the per-client limits are tested in the API suite
+      RATE_LIMIT_FORMS_PER_MINUTE: "100000",
+      RATE_LIMIT_ORDERS_PER_MINUTE: "100000",
       PAYPAL_CLIENT_SECRET: "",
       FREETOUR_API_URL: "",
     },

@@ -4,6 +4,7 @@
 // One process tree, so Ctrl-C stops everything; if one part dies, the rest is stopped too.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 
@@ -15,6 +16,9 @@ env.API_URL ??= `http://127.0.0.1:${env.API_PORT}`;
 env.PUBLIC_API_URL ??= `http://localhost:${env.API_PORT}`;
 env.STOREFRONT_URL ??= `http://localhost:${env.PORT}`;
 env.DATA_DIR = path.resolve(root, env.DATA_DIR ?? "data");
+// Run as given, `npm start` is the demo on embedded defaults, PayPal simulator included. Someone who says
+// NODE_ENV=production must give PayPal credentials (or ALLOW_PAYPAL_SIMULATOR=true): the API refuses otherwise.
+if (!env.NODE_ENV) env.ALLOW_PAYPAL_SIMULATOR ??= "true";
 env.NODE_ENV ??= "production";
 
 const storefrontBuild = path.join(root, "storefront/build/server/index.js");
@@ -23,10 +27,39 @@ if (!existsSync(storefrontBuild)) {
   process.exit(1);
 }
 
+/** Whether something can listen on host:port right now. */
+function portIsFree(port, host) {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
+  });
+}
+
+// The local PayPal simulator (used when no PayPal credentials are set) moves to the next free port when its own
+// is taken, e.g. by a second copy of the product; the API and the storefront (its form-action) both get that port.
+if (!(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET)) {
+  const wanted = Number(env.PAYPAL_SIM_PORT || 4010);
+  let port = wanted;
+  while (port < wanted + 20 && !(await portIsFree(port, "127.0.0.1"))) port++;
+  if (port === wanted + 20) {
+    console.error(`No se puede iniciar el simulador de PayPal: los puertos ${wanted}–${port - 1} están en uso. Elige otro con PAYPAL_SIM_PORT.`);
+    process.exit(1);
+  }
+  if (port !== wanted) console.log(`El puerto ${wanted} del simulador de PayPal está en uso: el simulador usa el ${port}.`);
+  env.PAYPAL_SIM_PORT = String(port);
+}
+for (const [name, port] of [["la tienda", env.PORT], ["la API", env.API_PORT]]) {
+  if (!(await portIsFree(Number(port)))) {
+    console.error(`No se puede iniciar ${name}: el puerto ${port} ya está en uso (¿otra copia del producto?). Libéralo o elige otro con ${name === "la API" ? "API_PORT" : "PORT"}.`);
+    process.exit(1);
+  }
+}
+
 const bin = (name) => path.join(root, "node_modules/.bin", name);
 const children = [
   spawn(bin("tsx"), [path.join(root, "packages/api/src/server.ts")], { env, stdio: "inherit" }),
-  spawn(bin("remix-serve"), [storefrontBuild], { env, stdio: "inherit", cwd: path.join(root, "storefront") }),
+  spawn(process.execPath, [path.join(root, "storefront/server.mjs"), storefrontBuild], { env, stdio: "inherit", cwd: path.join(root, "storefront") }),
 ];
 
 let stopping = false;

@@ -13,7 +13,9 @@ step "typecheck"
 npm run typecheck
 step "unit + API tests (PGlite)"
 env -u DATABASE_URL npx vitest run
+PG_AVAILABLE=no
 if node scripts/pg-available.mjs "$PG_URL"; then
+  PG_AVAILABLE=yes
   step "API tests (PostgreSQL at $PG_URL)"
   DATABASE_URL="$PG_URL" npx vitest run --project api
 else
@@ -21,5 +23,11 @@ else
 fi
 step "build"
 npm run build
+if [ "$PG_AVAILABLE" = yes ]; then
+  step "multi-process run (two APIs, two storefronts, one PostgreSQL at $PG_URL, one S3 bucket)"
+  DATABASE_URL="$PG_URL" npx vitest run -c packages/api/multi-process/vitest.config.ts
+else
+  step "multi-process run skipped: no PostgreSQL server answers at $PG_URL"
+fi
 step "end-to-end (Playwright, chromium)"
 npm run test:e2e

@@ -14,7 +14,9 @@ import { PedidoList } from "./resources/pedidos";
 import { RewardsList } from "./resources/rewards";
 import { AyudaList } from "./resources/ayuda";
 import { BannerPage } from "./resources/banner";
-import { ApisPage, BlogsPage, FotosPage, NosotrosPage, OpinionesPage, UsuariosPage } from "./resources/placeholders";
+import { SalidaList } from "./resources/salidas";
+import { ApisList } from "./resources/apis";
+import { BlogsPage, FotosPage, NosotrosPage, OpinionesPage, UsuariosPage } from "./resources/placeholders";
 
 export const BASENAME = "/panel";
 
@@ -53,6 +55,8 @@ function PanelAdmin() {
       <Resource name="rewards" list={RewardsList} options={{ label: "Rewards" }} />
       <Resource name="ayuda" list={AyudaList} options={{ label: "Ayuda" }} />
       <Resource name="banner" list={BannerPage} options={{ label: "Banner" }} />
+      <Resource name="salidas" list={SalidaList} options={{ label: "Salidas" }} />
+      <Resource name="revendedores" />
       <Resource name="horarios" />
       <Resource name="tour-fotos" />
       <Resource name="pedido-lineas" />
@@ -62,7 +66,7 @@ function PanelAdmin() {
         <Route path="/fotos" element={<FotosPage />} />
         <Route path="/nosotros" element={<NosotrosPage />} />
         <Route path="/opiniones" element={<OpinionesPage />} />
-        <Route path="/apis" element={<ApisPage />} />
+        <Route path="/apis" element={<ApisList />} />
       </CustomRoutes>
     </Admin>
   );

@@ -27,25 +27,33 @@ export interface StorefrontWithoutApi {
 }
 
 /**
- * A second storefront (remix-serve of the same build) whose API_URL points at a closed port: the upstream API is
+ * A second storefront (storefront/server.mjs with the same build) whose API_URL points at a closed port: the upstream API is
  * "down" for it while the main harness keeps running. Resolves once it serves /legal.
  */
 export async function startStorefrontWithoutApi(): Promise<StorefrontWithoutApi> {
-  const [port, closedApiPort] = await Promise.all([freePort(), freePort()]);
+  const closedApiPort = await freePort();
+  return startExtraStorefront({
+    API_URL: `http://127.0.0.1:${closedApiPort}`,
+    PUBLIC_API_URL: `http://127.0.0.1:${closedApiPort}`,
+  });
+}
+
+/** Another storefront process of the same build, on a free port, with these settings on top of the runner's. */
+export async function startExtraStorefront(settings: Record<string, string>): Promise<StorefrontWithoutApi> {
+  const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const output: string[] = [];
   const storefront: ChildProcess = spawn(
-    path.join(root, "node_modules/.bin/remix-serve"),
-    [path.join(root, "storefront/build/server/index.js")],
+    process.execPath,
+    [path.join(root, "storefront/server.mjs"), path.join(root, "storefront/build/server/index.js")],
     {
       cwd: path.join(root, "storefront"),
       env: {
         ...process.env,
         NODE_ENV: "production",
         PORT: String(port),
-        API_URL: `http://127.0.0.1:${closedApiPort}`,
-        PUBLIC_API_URL: `http://127.0.0.1:${closedApiPort}`,
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), "tours-api-down-")),
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "tours-extra-storefront-")),
+        ...settings,
       },
       stdio: ["ignore", "pipe", "pipe"],
     },

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "../support/test";
 import { ADMIN, API_URL, SIM_URL } from "../support/env";
 
 /*
@@ -96,8 +96,9 @@ async function pickDateAndSlot(page: Page): Promise<{ fecha: string; hora: strin
   await day.click();
   await expect(page).toHaveURL(new RegExp(`fecha=${fecha}`));
   await expect(page.locator(`.calendar [data-date="${fecha}"]`)).toHaveClass(/day--selected/);
-  const slot = page.getByTestId("slots").getByRole("button").first();
-  const hora = (await slot.textContent())!.trim();
+  // a slot's button also carries its places note ("Quedan 4 lugares") once earlier purchases fill the departure
+  const slot = page.getByTestId("slots").locator("button:enabled").first();
+  const hora = (await slot.locator(".slot__time").textContent())!.trim();
   await slot.click();
   await expect(page).toHaveURL(/hora=/);
   const dialog = page.getByRole("dialog", { name: "Confirma tu reserva" });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { ciudades, freeTour, freeToursOf, paises } from "../support/api";
 
 /*

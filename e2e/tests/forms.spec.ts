@@ -1,6 +1,6 @@
-import { deflateSync } from "node:zlib";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "../support/test";
 import { ADMIN, API_URL } from "../support/env";
+import { png } from "../support/tours";
 
 /*
  * The storefront's forms and the messages of spec §5/§8, each asserted verbatim (exact text, trailing spaces
@@ -56,43 +56,6 @@ async function addTourToCart(page: Page, tourId: number) {
   await page.getByRole("button", { name: "Agregar al carrito" }).click();
 }
 
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function pngChunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-/** A small real PNG, for the tour the API requires photos for. */
-function png(width = 32, height = 24): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const rows = Array.from({ length: height }, (_, y) => {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) row.set([40 + x * 4, 90 + y * 5, 160], 1 + x * 3);
-    return row;
-  });
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk("IHDR", header),
-    pngChunk("IDAT", deflateSync(Buffer.concat(rows))),
-    pngChunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 // One login per worker: the API allows 10 login attempts a minute per address, shared with the other specs.
 let cachedToken: string | undefined;

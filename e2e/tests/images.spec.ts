@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "../support/test";
 import { apiGet, paises } from "../support/api";
 import { API_URL } from "../support/env";
 

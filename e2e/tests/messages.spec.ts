@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page, type Route } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page, type Route } from "../support/test";
 import { adminToken, paises, type ApiPais } from "../support/api";
 import { API_URL, SIM_URL } from "../support/env";
 import { startStorefrontWithoutApi, type StorefrontWithoutApi } from "../support/storefront-without-api";

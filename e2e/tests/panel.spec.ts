@@ -1,5 +1,5 @@
 import { deflateSync } from "node:zlib";
-import { expect, test, type Page, type Route } from "@playwright/test";
+import { expect, test, type Page, type Route } from "../support/test";
 import * as harness from "../support/env";
 
 // The harness's servers by default; PANEL_E2E_* point the same tests at servers already running elsewhere
@@ -773,7 +773,6 @@ test.describe("placeholders", () => {
       ["Fotos", "Fotos"],
       ["Nosotros", "Nosotros"],
       ["Opiniones", "Opiniones"],
-      ["APIs", "APIs"],
     ] as const) {
       await page.getByRole("menuitem", { name: label, exact: true }).click();
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
@@ -782,7 +781,7 @@ test.describe("placeholders", () => {
     expect(apiCalls).toEqual([]);
   });
 
-  test("users have the fixed role Admin; blogs limit images; APIs toggle locally", async ({ page }) => {
+  test("users have the fixed role Admin; blogs limit images", async ({ page }) => {
     await signIn(page, "/panel/usuarios");
     const users = page.getByRole("table", { name: "Usuarios" });
     await page.getByLabel("Nombre").fill("Nuevo Usuario");
@@ -801,12 +800,6 @@ test.describe("placeholders", () => {
     await page.getByRole("menuitem", { name: "Nosotros" }).click();
     await page.getByLabel("Imágenes adicionales").setInputFiles(images(6, 320));
     await expect(page.getByText("Puedes seleccionar hasta 5 imágenes.")).toBeVisible();
-
-    await page.getByRole("menuitem", { name: "APIs" }).click();
-    const whatsapp = page.getByRole("row").filter({ hasText: "WhatsApp" });
-    await expect(whatsapp).toContainText("Inactivo");
-    await whatsapp.getByLabel("Activar WhatsApp").check();
-    await expect(whatsapp).toContainText("Activo");
   });
 });
 

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { startStorefrontWithoutApi, type StorefrontWithoutApi } from "../support/storefront-without-api";
 
 /*
- * "No page of the storefront answers 500 when the API is down": a second storefront (remix-serve of the same
+ * "No page of the storefront answers 500 when the API is down": a second storefront (storefront/server.mjs with the same
  * build) is started with API_URL pointing at a closed port, and every route is loaded. Unknown ids may answer
  * 404; nothing may answer 5xx, and each page still renders the site's layout in Spanish.
  */

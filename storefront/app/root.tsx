@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { getToast } from "remix-toast";
+import { getToast } from "~/lib/toast.server";
 import { ErrorPage } from "~/components/ErrorPage";
 import { NavigationStatus } from "~/components/NavigationStatus";
 import { SiteFooter } from "~/components/SiteFooter";
@@ -18,6 +18,7 @@ import { SiteHeader } from "~/components/SiteHeader";
 import { Toasts, type ServerToast } from "~/components/Toasts";
 import { publicApiBase } from "~/lib/api.server";
 import { getCart } from "~/lib/cart.server";
+import { useNonce } from "~/lib/nonce";
 import { DEFAULT_DESCRIPTION, SITE_NAME, seo } from "~/lib/seo";
 import stylesHref from "~/styles/app.css?url";
 
@@ -69,6 +70,7 @@ function HydrationMarker() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="es">
       <head>
@@ -87,8 +89,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Toasts serverToast={data?.toast ?? null} />
         <NavigationStatus />
         <HydrationMarker />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Layout, Menu, useBasename } from "react-admin";
+import EventSeatIcon from "@mui/icons-material/EventSeat";
 import { Divider, ListSubheader } from "@mui/material";
 import TourIcon from "@mui/icons-material/Tour";
 import PublicIcon from "@mui/icons-material/Public";
@@ -34,6 +35,7 @@ export function PanelMenu() {
       <Menu.Item to={`${base}/ciudades`} primaryText="Ciudades" leftIcon={<LocationCityIcon />} />
       <Section>Ventas y solicitudes</Section>
       <Menu.Item to={`${base}/pedidos`} primaryText="Pedidos" leftIcon={<ReceiptLongIcon />} />
+      <Menu.Item to={`${base}/salidas`} primaryText="Salidas" leftIcon={<EventSeatIcon />} />
       <Menu.Item to={`${base}/rewards`} primaryText="Rewards" leftIcon={<CardGiftcardIcon />} />
       <Menu.Item to={`${base}/ayuda`} primaryText="Ayuda" leftIcon={<SupportAgentIcon />} />
       <Section>Sitio</Section>

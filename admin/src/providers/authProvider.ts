@@ -46,6 +46,8 @@ export const authProvider: AuthProvider = {
   },
 
   async logout() {
+    // end the session at the API too (every process sees it); a token that is already invalid needs nothing more
+    if (readToken()) await api.auth.logout().catch(() => undefined);
     clearSession();
     return homeUrl();
   },

@@ -10,14 +10,14 @@ import type {
   RaRecord,
   UpdateParams,
 } from "react-admin";
-import type { ListParams, ListResult } from "@tours/contract";
+import { parseContentRange, type ListParams, type ListResult } from "@tours/contract";
 import { api } from "./config";
 import { toHttpError } from "./errors";
 
 /**
  * react-admin's resources (named after the panel's routes) translated onto the upstream calls of
  * api-contract.md through @tours/contract's client:
- *   destinos → tour, pais, ciudades, pedidos → compra, rewards, ayuda, banner,
+ *   destinos → tour, pais, ciudades, pedidos → compra, rewards, ayuda, banner, revendedores (the APIs screen),
  *   and, nested under a tour or an order: horarios (tour_id), tour-fotos (tourId), pedido-lineas (id_pedido).
  * Records keep the upstream field names; 0/1 flags become booleans for the forms and go back as 1/0.
  * Lists that can grow (tours, orders, countries, cities, rewards and help requests) are paged, sorted and
@@ -75,8 +75,14 @@ export function tourFields(data: AnyRecord) {
     precio: textOf(data.precio),
     pais: textOf(data.pais),
     ciudad: textOf(data.ciudad),
+    // empty keeps the cutoff (2 h for a new tour); an empty zone means "the country's"
+    corte_horas: textOf(data.corte_horas),
+    zona_horaria: textOf(data.zona_horaria),
   };
 }
+
+/** A capacity from a form: a whole number of persons, or null (empty) for unlimited. */
+const cupoOf = (value: unknown): number | null => (value === null || value === undefined || String(value).trim() === "" ? null : Number(value));
 
 function listParams(params: GetListParams): ListParams {
   const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
@@ -140,7 +146,11 @@ function placeFields(data: AnyRecord) {
     ...(freetour ? { freetour_id: freetour } : {}),
   };
 }
-const paisFields = (data: AnyRecord) => ({ ...placeFields(data), prefijo: textOf(data.prefijo) });
+const paisFields = (data: AnyRecord) => ({
+  ...placeFields(data),
+  prefijo: textOf(data.prefijo),
+  ...(textOf(data.zona_horaria).trim() ? { zona_horaria: textOf(data.zona_horaria).trim() } : {}),
+});
 // The city update takes destacado as 1/0 (spec §9); the multipart create sends it as text anyway.
 const ciudadFields = (data: AnyRecord) => ({ ...placeFields(data), pais: textOf(data.pais) });
 
@@ -253,6 +263,24 @@ const handlers: Record<string, ResourceHandler> = {
     },
   },
 
+  revendedores: {
+    async getList(params) {
+      const { data, headers } = await api.callRaw("revendedoresIndex", { list: listParams(params) });
+      const range = parseContentRange(headers.get("Content-Range"));
+      return { data: data.succes, total: range ? range.total : data.succes.length };
+    },
+    async getOne(id) {
+      return (await api.call("revendedorFind", { params: { id: num(id) } })).succes;
+    },
+    /** The answer carries `api_key`, shown once by the APIs screen. */
+    async create(data) {
+      return (await api.call("revendedorCreate", { body: { nombre: textOf(data.nombre).trim() } })).succes;
+    },
+    async update(id, data) {
+      return (await api.call("revendedorUpdate", { params: { id: num(id) }, body: { activo: truthy(data.activo) } })).succes;
+    },
+  },
+
   "pedido-lineas": {
     async getList(params) {
       const pedido = (params.filter ?? {}).id_pedido;
@@ -304,11 +332,27 @@ const handlers: Record<string, ResourceHandler> = {
         sabado: truthy(data.sabado),
         domingo: truthy(data.domingo),
         tour_id: Number(data.tour_id),
+        cupo: cupoOf(data.cupo),
       });
+      return succes;
+    },
+    async update(id, data) {
+      const { succes } = await api.tour.horarioUpdate(num(id), { cupo: cupoOf(data.cupo) });
       return succes;
     },
     async delete(id) {
       await api.tour.horarioDelete(num(id));
+    },
+  },
+
+  /** Departures (id "12-20261125-1000"): filter {tour_id, desde, hasta, q}, paged by the API. */
+  salidas: {
+    async getList(params) {
+      const { range, filter } = listParams(params);
+      return api.salidas.list({ range, ...(filter ? { filter } : {}) });
+    },
+    async getOne(id) {
+      return (await api.salidas.find(String(id))).succes;
     },
   },
 
@@ -350,7 +394,20 @@ function unsupported(resource: string, what: string): never {
   throw new Error(`${resource}: ${what} no está disponible`);
 }
 
-export const dataProvider: DataProvider = {
+/** The departures' own actions (beyond CRUD), called through useDataProvider(). */
+const salidaActions = {
+  salidaManifiesto: (id: Identifier) => call(async () => (await api.salidas.manifiesto(String(id))).succes),
+  /** Closes or reopens one departure (with `hora`) or a whole date (without). */
+  salidaCierre: (body: { tour_id: number; fecha: string; hora?: string; cerrada: boolean }) =>
+    call(() => api.salidas.cierre(body)),
+  /** A departure's own capacity; null goes back to its slot's. */
+  salidaCupo: (body: { tour_id: number; fecha: string; hora: string; cupo: number | null }) =>
+    call(async () => (await api.salidas.cupo(body)).succes),
+};
+export type SalidaActions = typeof salidaActions;
+
+export const dataProvider: DataProvider & SalidaActions = {
+  ...salidaActions,
   getList: (resource: string, params: GetListParams) => call(() => handler(resource).getList(params)) as never,
 
   getOne: (resource: string, params: GetOneParams) =>

@@ -7,11 +7,18 @@ import fastifyStatic from "@fastify/static";
 import { sql } from "drizzle-orm";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
-import { MAX_FILES_PER_REQUEST, MAX_IMAGE_BYTES, type Storage } from "./adapters/storage/index.ts";
+import {
+  MAX_FILES_PER_REQUEST,
+  MAX_IMAGE_BYTES,
+  isSafeKey,
+  type ObjectStore,
+  type Storage,
+} from "./adapters/storage/index.ts";
+import { MAX_MULTIPART_FIELDS } from "./http/multipart.ts";
 import type { FreeTourProvider } from "./adapters/freetours/types.ts";
 import type { PaymentProvider } from "./adapters/paypal/types.ts";
 import { createTokenService } from "./auth/tokens.ts";
-import { HTTP_MSG, HttpError, fieldError, registerErrorHandling } from "./http/errors.ts";
+import { HTTP_MSG, HttpError, fieldError, forbiddenCharacter, hasNulCharacter, registerErrorHandling } from "./http/errors.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createStaffUserRepository } from "./modules/auth/auth.repository.ts";
 import { createStaffAuthService } from "./modules/auth/auth.service.ts";
@@ -26,7 +33,9 @@ import { bannerRoutes } from "./modules/banner/banner.routes.ts";
 import { compraRoutes } from "./modules/compra/compra.routes.ts";
 import { freeToursRoutes } from "./modules/freetours/freetours.routes.ts";
 import { webhookRoutes } from "./modules/webhooks/webhooks.routes.ts";
+import { salidasRoutes } from "./modules/salidas/salidas.routes.ts";
 import { openApiRoutes } from "./modules/openapi/openapi.routes.ts";
+import { octoRoutes } from "./modules/octo/octo.routes.ts";
 
 export interface AppDeps {
   config: Config;
@@ -42,6 +51,34 @@ export interface AppDeps {
 const JSON_BODY_LIMIT = 1024 * 1024;
 const UPLOAD_CACHE = { maxAge: 365 * 24 * 60 * 60 * 1000, immutable: true, index: false, list: false } as const;
 
+/**
+ * Uploaded images at /uploads/… and /api/uploads/… (the two image bases of api-contract.md): straight from the
+ * disk when they are local files, otherwise read from the object store, so that any API process serves any upload.
+ */
+async function serveUploads(app: FastifyInstance, objects: ObjectStore): Promise<void> {
+  if (objects.localRoot) {
+    mkdirSync(objects.localRoot, { recursive: true });
+    await app.register(fastifyStatic, { root: objects.localRoot, prefix: "/uploads/", ...UPLOAD_CACHE });
+    await app.register(fastifyStatic, { root: objects.localRoot, prefix: "/api/uploads/", decorateReply: false, ...UPLOAD_CACHE });
+    return;
+  }
+  for (const prefix of ["/uploads/", "/api/uploads/"]) {
+    app.get(`${prefix}*`, async (request, reply) => {
+      const key = (request.params as { "*": string })["*"];
+      const found = isSafeKey(key) ? await objects.get(key) : null;
+      if (!found) return reply.callNotFound();
+      // stored names are never reused (a new upload gets a new uuid), so the answer can be cached for good
+      reply
+        .header("Content-Type", found.contentType)
+        .header("Content-Length", found.length)
+        .header("Last-Modified", found.lastModified.toUTCString())
+        .header("Cache-Control", `public, max-age=${UPLOAD_CACHE.maxAge / 1000}, immutable`);
+      if (found.etag) reply.header("ETag", found.etag);
+      return reply.send(found.body);
+    });
+  }
+}
+
 /** The whole HTTP API, without listening: server.ts listens, tests call it with `app.inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
@@ -53,7 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       level: config.logLevel,
       redact: { paths: ["req.headers.authorization", "req.headers.cookie"], censor: "[oculto]" },
     },
-    trustProxy: config.trustProxy,
+    // a hop count trusts that many proxies in front of us (closest first)
+    trustProxy: typeof config.trustProxy === "number" ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: {
       // the contract has both "/api/tour/update/" and "/api/tour/index": accept either spelling
@@ -72,8 +110,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (text.trim() === "") return done(null, undefined);
     defaultJson(request, text, (err, parsed) => {
       if (err) return done(new HttpError(400, { errors: [fieldError(HTTP_MSG.invalidJson)] }), undefined);
+      if (hasNulCharacter(parsed)) return done(forbiddenCharacter(), undefined);
       done(null, parsed);
     });
+  });
+  // NUL in a path or query string: refused before routing (PostgreSQL text cannot hold it)
+  app.addHook("onRequest", async (request) => {
+    if (/%00/i.test(request.url) || request.url.includes("\u0000")) throw forbiddenCharacter();
   });
 
   await app.register(helmet, {
@@ -92,21 +135,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: {
       fileSize: MAX_IMAGE_BYTES,
       files: MAX_FILES_PER_REQUEST,
-      fields: 50,
+      // readMultipart refuses the 51st field itself (busboy's own limit surfaces as a stream error)
+      fields: MAX_MULTIPART_FIELDS + 10,
       fieldSize: JSON_BODY_LIMIT,
-      parts: MAX_FILES_PER_REQUEST + 50,
+      parts: MAX_FILES_PER_REQUEST + MAX_MULTIPART_FIELDS + 10,
       headerPairs: 200,
     },
   });
 
-  mkdirSync(deps.storage.root, { recursive: true });
-  await app.register(fastifyStatic, { root: deps.storage.root, prefix: "/uploads/", ...UPLOAD_CACHE });
-  await app.register(fastifyStatic, {
-    root: deps.storage.root,
-    prefix: "/api/uploads/",
-    decorateReply: false,
-    ...UPLOAD_CACHE,
-  });
+  await serveUploads(app, deps.storage.objects);
 
   const users = createStaffUserRepository(deps.db);
   const auth = createStaffAuthService(users, createTokenService(config.jwtSecret, config.tokenTtlSeconds, now));
@@ -123,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  await app.register(authRoutes, { auth, now });
+  await app.register(authRoutes, { auth, db: deps.db, now });
   await app.register(paisRoutes, { deps: fullDeps });
   await app.register(ciudadesRoutes, { deps: fullDeps });
   await app.register(tourRoutes, { deps: fullDeps });
@@ -135,6 +172,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compraRoutes, { deps: fullDeps });
   await app.register(freeToursRoutes, { deps: fullDeps });
   await app.register(webhookRoutes, { deps: fullDeps });
+  await app.register(salidasRoutes, { deps: fullDeps });
+  await app.register(octoRoutes, { deps: fullDeps });
   await app.register(openApiRoutes, { serverUrl: config.publicApiUrl });
 
   return app;

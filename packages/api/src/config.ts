@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { S3Settings } from "./adapters/storage/s3.ts";
 
 /** The demo staff password used when ADMIN_PASSWORD is unset; printed at start so a newcomer can log in. */
 export const DEMO_ADMIN_PASSWORD = "tours-demo-2026";
@@ -38,6 +39,14 @@ const EnvSchema = z.object({
   ),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
   UPLOADS_DIR: optionalString,
+  STORAGE: z.preprocess(emptyToUndefined, z.enum(["disk", "s3"]).default("disk")),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalString,
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default("us-east-1")),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool(true),
+  S3_PREFIX: optionalString,
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().default("admin@tours.local")),
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).default(DEMO_ADMIN_PASSWORD)),
   CORS_ORIGINS: optionalString,
@@ -46,7 +55,9 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.string().regex(TTL_PATTERN, 'must look like "8h", "30m" or "3600"').default("8h"),
   ),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default("loopback")),
+  RATE_LIMIT_FORMS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5)),
+  RATE_LIMIT_ORDERS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
   STOREFRONT_URL: optionalUrl,
   PUBLIC_API_URL: optionalUrl,
   BUSINESS_TIMEZONE: z.preprocess(
@@ -54,6 +65,8 @@ const EnvSchema = z.object({
     z.string().default("America/Bogota").refine(isTimeZone, "must be an IANA time zone"),
   ),
   SEED_DEMO: bool(true),
+  HOLD_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(24 * 60).default(15)),
+  OCTO_SUPPLIER_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(200).default("Tours")),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -63,6 +76,7 @@ const EnvSchema = z.object({
   PAYPAL_CLIENT_SECRET: optionalString,
   PAYPAL_WEBHOOK_ID: optionalString,
   PAYPAL_SIM_PORT: port(4010),
+  ALLOW_PAYPAL_SIMULATOR: bool(false),
   FREETOUR_API_URL: optionalUrl,
   FREETOUR_API_KEY: optionalString,
   FREETOUR_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(1500)),
@@ -86,6 +100,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   uploadsDir: string;
+  /** STORAGE: uploaded images on the local disk (UPLOADS_DIR) or in an S3-compatible bucket. */
+  storage: { kind: "disk" } | ({ kind: "s3" } & S3Settings);
   adminEmail: string;
   adminPassword: string;
   /** True when ADMIN_PASSWORD was not set and the printed demo password is in use. */
@@ -94,10 +110,20 @@ export interface Config {
   jwtSecret: string;
   tokenTtlSeconds: number;
   tokenTtl: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe: false, a number of hops, or addresses/ranges (proxy-addr names such
+   * as "loopback" included). Never "everyone": a client could then choose its own address, and its limiter keys.
+   */
+  trustProxy: false | number | string[];
+  /** Per client address and minute: comments, rewards and help requests; orders. */
+  limits: { formsPerMinute: number; ordersPerMinute: number };
   storefrontUrl: string;
   publicApiUrl: string;
   businessTimezone: string;
+  /** How long an unpaid order holds its places. */
+  holdMinutes: number;
+  /** The supplier name resellers see on GET /octo/supplier. */
+  octoSupplierName: string;
   seedDemo: boolean;
   logLevel: string;
   paypal: {
@@ -106,6 +132,8 @@ export interface Config {
     clientSecret: string | undefined;
     webhookId: string | undefined;
     simPort: number;
+    /** The local simulator takes payments (no credentials); in production only with ALLOW_PAYPAL_SIMULATOR. */
+    simulatorAllowed: boolean;
   };
   freeTour: {
     apiUrl: string | undefined;
@@ -113,6 +141,26 @@ export interface Config {
     timeoutMs: number;
     cacheTtlMs: number;
   };
+}
+
+const PROXY_ADDRESS = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/;
+
+/** TRUST_PROXY: "false", a hop count, or a comma-separated list of addresses, ranges or proxy-addr names. */
+export function parseTrustProxy(value: string): false | number | string[] {
+  const text = value.trim().toLowerCase();
+  if (text === "false" || text === "0" || text === "") return false;
+  if (text === "true") {
+    throw new ConfigError(
+      ["TRUST_PROXY"],
+      "Invalid settings: TRUST_PROXY\n  \"true\" would trust every hop (a client could pick its own address): give the number of\n" +
+        "  proxies in front of the API (e.g. 1) or their addresses (e.g. 10.0.0.5,loopback).",
+    );
+  }
+  if (/^\d+$/.test(text)) return Number(text);
+  const list = text.split(",").map((p) => p.trim()).filter(Boolean);
+  const bad = list.filter((p) => !PROXY_ADDRESS.test(p));
+  if (bad.length) throw new ConfigError(["TRUST_PROXY"], `Invalid settings: TRUST_PROXY\n  not addresses: ${bad.join(", ")}`);
+  return list;
 }
 
 export class ConfigError extends Error {
@@ -137,6 +185,14 @@ export function loadConfig(
     throw new ConfigError(keys, `Invalid settings: ${keys.join(", ")}\n${details}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === "production" && !(e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET) && !e.ALLOW_PAYPAL_SIMULATOR) {
+    throw new ConfigError(
+      ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET"],
+      "Invalid settings: PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET\n" +
+        "  NODE_ENV=production without PayPal credentials would take payments through the local simulator, where nobody\n" +
+        "  pays. Set the PayPal credentials, or ALLOW_PAYPAL_SIMULATOR=true for a demonstration.",
+    );
+  }
   // `npm run … -w @tours/api` runs in packages/api; relative paths mean the directory npm was started from
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(base, e.DATA_DIR);
@@ -151,6 +207,9 @@ export function loadConfig(
     throw new ConfigError(["CORS_ORIGINS"], `Invalid settings: CORS_ORIGINS\n  not URLs: ${badOrigins.join(", ")}`);
   }
   if (!corsOrigins.includes(storefrontUrl)) corsOrigins.push(storefrontUrl);
+  if (e.STORAGE === "s3" && !e.S3_BUCKET) {
+    throw new ConfigError(["S3_BUCKET"], "Invalid settings: S3_BUCKET\n  S3_BUCKET: required when STORAGE=s3");
+  }
 
   return {
     nodeEnv: e.NODE_ENV,
@@ -160,6 +219,19 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     dataDir,
     uploadsDir,
+    storage:
+      e.STORAGE === "s3"
+        ? {
+            kind: "s3",
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            prefix: e.S3_PREFIX,
+          }
+        : { kind: "disk" },
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     adminPasswordIsDemo: !env.ADMIN_PASSWORD,
@@ -167,10 +239,13 @@ export function loadConfig(
     jwtSecret: e.JWT_SECRET ?? (options.persistSecret === false ? randomSecret() : persistentSecret(dataDir)),
     tokenTtl: e.TOKEN_TTL,
     tokenTtlSeconds: ttlToSeconds(e.TOKEN_TTL),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    limits: { formsPerMinute: e.RATE_LIMIT_FORMS_PER_MINUTE, ordersPerMinute: e.RATE_LIMIT_ORDERS_PER_MINUTE },
     storefrontUrl,
     publicApiUrl,
     businessTimezone: e.BUSINESS_TIMEZONE,
+    holdMinutes: e.HOLD_MINUTES,
+    octoSupplierName: e.OCTO_SUPPLIER_NAME,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     paypal: {
@@ -179,6 +254,7 @@ export function loadConfig(
       clientSecret: e.PAYPAL_CLIENT_SECRET,
       webhookId: e.PAYPAL_WEBHOOK_ID,
       simPort: e.PAYPAL_SIM_PORT,
+      simulatorAllowed: e.ALLOW_PAYPAL_SIMULATOR,
     },
     freeTour: {
       apiUrl: e.FREETOUR_API_URL,

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { buildApp } from "./app.ts";
-import { createLocalStorage } from "./adapters/storage/index.ts";
+import { createConfiguredStorage } from "./adapters/storage/index.ts";
 import { createFreeTourProvider } from "./adapters/freetours/index.ts";
 import { createPaymentProvider, usesPaypalSimulator } from "./adapters/paypal/index.ts";
 import { startPaypalSimulator, type RunningSimulator } from "./paypal-simulator/index.ts";
@@ -28,11 +28,31 @@ async function main(): Promise<void> {
   }
   const log = pino({ level: config.logLevel });
 
+  // Before migrations and the seed: a busy port must stop the start at once, in one line, with nothing half done.
+  let simulator: RunningSimulator | undefined;
+  if (usesPaypalSimulator(config)) {
+    try {
+      simulator = await startPaypalSimulator({
+        port: config.paypal.simPort,
+        host: "127.0.0.1",
+        webhookId: config.paypal.webhookId,
+        // Like PayPal, the simulator notifies the API of approvals and captures, so a buyer who pays and never
+        // returns to /pay/ok still ends up paid.
+        webhookUrl: `http://127.0.0.1:${config.apiPort}/api/webhooks/paypal`,
+        log,
+      });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE") throw err;
+      console.error(busyPortMessage("el simulador de PayPal", config.paypal.simPort, "PAYPAL_SIM_PORT"));
+      process.exit(1);
+    }
+  }
+
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   log.info({ database: database.kind === "pglite" ? `${config.dataDir}/pglite` : "postgresql" }, "database open");
   await migrateDatabase(database);
 
-  const storage = createLocalStorage(config.uploadsDir);
+  const storage = createConfiguredStorage(config);
   await ensureStaffUser(database.db, {
     email: config.adminEmail,
     password: config.adminPassword,
@@ -43,24 +63,11 @@ async function main(): Promise<void> {
     if (seeded.seeded) log.info(`demo catalogue created in ${(seeded.ms / 1000).toFixed(1)} s`);
   }
 
-  let simulator: RunningSimulator | undefined;
-  if (usesPaypalSimulator(config)) {
-    simulator = await startPaypalSimulator({
-      port: config.paypal.simPort,
-      host: "127.0.0.1",
-      webhookId: config.paypal.webhookId,
-      // Like PayPal, the simulator notifies the API of approvals and captures, so a buyer who pays and never
-      // returns to /pay/ok still ends up paid.
-      webhookUrl: `http://127.0.0.1:${config.apiPort}/api/webhooks/paypal`,
-      log,
-    });
-  }
-
   const app = await buildApp({
     config,
     db: database.db,
     storage,
-    freeTours: createFreeTourProvider(config, log),
+    freeTours: createFreeTourProvider(config, log, storage.objects),
     payments: createPaymentProvider(config, log),
   });
 
@@ -84,15 +91,31 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
 
-  await app.listen({ port: config.apiPort, host: config.apiHost });
+  try {
+    await app.listen({ port: config.apiPort, host: config.apiHost });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE") throw err;
+    console.error(busyPortMessage("la API", config.apiPort, "API_PORT"));
+    await simulator?.close();
+    await database.close();
+    process.exit(1);
+  }
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   const lines = [
     `API lista en ${seconds} s: http://localhost:${config.apiPort}/api/pais/index`,
     `Acceso del personal: ${config.adminEmail} / ${config.adminPasswordIsDemo ? config.adminPassword : "(ADMIN_PASSWORD)"}`,
     `Tienda: ${config.storefrontUrl}  ·  Panel: ${config.storefrontUrl}/panel`,
   ];
-  if (simulator) lines.push(`Simulador de PayPal: ${simulator.url}`);
+  if (simulator) {
+    lines.push(`Simulador de PayPal: ${simulator.url}`);
+    lines.push("ATENCIÓN: sin credenciales de PayPal los pagos van al simulador local; nadie paga de verdad.");
+  }
   console.log(lines.join("\n"));
+}
+
+/** The one line printed when a port is taken (scripts/start.mjs prints the same words). */
+function busyPortMessage(what: string, port: number, setting: string): string {
+  return `No se puede iniciar ${what}: el puerto ${port} ya está en uso (¿otra copia del producto?). Libéralo o elige otro con ${setting}.`;
 }
 
 main().catch((err: unknown) => {

@@ -125,3 +125,48 @@ describe("token lifetime", () => {
     }
   });
 });
+
+describe("logout ends the session server-side", () => {
+  it("a token used after logout gets 401, and so does every earlier token of the user; a new login works", async () => {
+    const t = await createTestApp();
+    try {
+      const login = async () => {
+        const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: TEST_ADMIN });
+        expect(res.statusCode).toBe(200);
+        return (res.json() as { sucess: string }).sucess;
+      };
+      const first = await login();
+      const second = await login();
+      const me = (token: string) => t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers: bearer(token) });
+      expect((await me(first)).statusCode).toBe(200);
+      const out = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: bearer(first) });
+      expect(out.statusCode).toBe(200);
+      expect((await me(first)).statusCode).toBe(401);
+      expect((await me(second)).statusCode).toBe(401);
+      expect((await t.app.inject({ method: "GET", url: "/api/compra/index", headers: bearer(first) })).statusCode).toBe(401);
+      expect((await me(await login())).statusCode).toBe(200);
+      expect((await t.app.inject({ method: "POST", url: "/api/auth/logout" })).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("a token without an expiry is refused", async () => {
+    const t = await createTestApp();
+    try {
+      const { SignJWT } = await import("jose");
+      const key = new TextEncoder().encode(t.config.jwtSecret);
+      const forever = await new SignJWT({ ver: 0 })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject("1")
+        .setIssuer("tours-api")
+        .setAudience("tours-staff")
+        .setIssuedAt()
+        .sign(key);
+      const res = await t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers: bearer(forever) });
+      expect(res.statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});

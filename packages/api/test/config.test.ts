@@ -26,6 +26,30 @@ describe("config", () => {
     expect(config.paypal.simPort).toBe(4010);
   });
 
+  it("TRUST_PROXY is a hop count or a list of proxies, never everyone", () => {
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toEqual(["loopback"]);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "10.0.0.5, 10.1.0.0/16" }).trustProxy).toEqual(["10.0.0.5", "10.1.0.0/16"]);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: "proxy.example.com" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("refuses to take payments through the simulator in production unless told to", () => {
+    const production = { DATA_DIR: dir, NODE_ENV: "production", JWT_SECRET: "x".repeat(40) };
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    try {
+      loadConfig(production);
+    } catch (err) {
+      expect((err as ConfigError).keys).toEqual(["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET"]);
+      expect((err as Error).message).toContain("ALLOW_PAYPAL_SIMULATOR=true");
+    }
+    expect(loadConfig({ ...production, ALLOW_PAYPAL_SIMULATOR: "true" }).paypal.simulatorAllowed).toBe(true);
+    expect(loadConfig({ ...production, PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "secret" }).nodeEnv).toBe("production");
+    // development keeps the simulator as the local default
+    expect(() => loadConfig({ DATA_DIR: dir })).not.toThrow();
+  });
+
   it("generates JWT_SECRET once and keeps it under DATA_DIR", async () => {
     const first = loadConfig({ DATA_DIR: dir });
     const second = loadConfig({ DATA_DIR: dir });

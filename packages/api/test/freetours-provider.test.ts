@@ -1,3 +1,4 @@
+import { createDiskObjectStore } from "../src/adapters/storage/object-store.ts";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -84,14 +85,14 @@ describe("bundled catalogue", () => {
   it("writes WebP pictures for every tour once", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "freetours-img-"));
     try {
-      const written = await ensureBundledImages(dir);
+      const written = await ensureBundledImages(createDiskObjectStore(dir));
       expect(written).toBeGreaterThanOrEqual(30);
       const files = await readdir(path.join(dir, "freetours"));
       expect(files.filter((f) => f.endsWith(".webp"))).toHaveLength(written);
       const [first] = (await bundled.toursByCountry(BUNDLED_PLACES[0]!.countryId)).tours;
       const meta = await sharp(path.join(dir, "freetours", `${first!.id}.webp`)).metadata();
       expect(meta.format).toBe("webp");
-      expect(await ensureBundledImages(dir)).toBe(0);
+      expect(await ensureBundledImages(createDiskObjectStore(dir))).toBe(0);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -10,7 +10,7 @@ import { buildApp, type AppDeps } from "../src/app.ts";
 import { loadConfig, type Config } from "../src/config.ts";
 import { openDatabase, type DatabaseHandle, type Db } from "../src/db/client.ts";
 import { MIGRATIONS_FOLDER, migrateDatabase } from "../src/db/migrate.ts";
-import { createLocalStorage, type Storage } from "../src/adapters/storage/index.ts";
+import { createConfiguredStorage, type Storage } from "../src/adapters/storage/index.ts";
 import { createBundledFreeTourProvider } from "../src/adapters/freetours/index.ts";
 import { createPaymentProvider } from "../src/adapters/paypal/index.ts";
 import { ensureStaffUser, seedDemo, type SeedOptions } from "../src/seed/index.ts";
@@ -99,13 +99,16 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
       ADMIN_PASSWORD: TEST_ADMIN.password,
       JWT_SECRET: randomBytes(32).toString("hex"),
       SEED_DEMO: "false",
+      // tests fire many orders and forms from one address; the limits themselves are tested with their defaults
+      RATE_LIMIT_FORMS_PER_MINUTE: "100000",
+      RATE_LIMIT_ORDERS_PER_MINUTE: "100000",
       ...overrides.env,
     },
     { persistSecret: false },
   );
   const { handle, drop } = await freshDatabase();
   await migrateDatabase(handle);
-  const storage = createLocalStorage(config.uploadsDir);
+  const storage = createConfiguredStorage(config);
   await ensureStaffUser(handle.db, { email: config.adminEmail, password: config.adminPassword, passwordIsDemo: false });
   if (overrides.seed) {
     await seedDemo({ db: handle.db, storage }, overrides.seed === true ? { images: false } : overrides.seed);

@@ -189,6 +189,19 @@ describe("RewardsCreateBody / AyudaCreateBody", () => {
   });
 });
 
+describe("phones and tax ids", () => {
+  it("refuse letters, accept the usual separators", () => {
+    const ok = { nombre: "Ana", apellido: "Ruiz", email: "a@b.co" };
+    expect(RewardsCreateBody.safeParse({ ...ok, telefono: "+57 (601) 555-1234" }).success).toBe(true);
+    expect(messages(RewardsCreateBody, { ...ok, telefono: "300-ABC-1234" })).toEqual({
+      telefono: ["El teléfono solo admite números, espacios, +, -, punto y paréntesis"],
+    });
+    expect(messages(RewardsCreateBody, { ...ok, telefono: "<script>" }).telefono).toContain(
+      "El teléfono solo admite números, espacios, +, -, punto y paréntesis",
+    );
+  });
+});
+
 describe("CompraCreateBody", () => {
   const line = {
     tour_id: 3,
@@ -214,6 +227,15 @@ describe("CompraCreateBody", () => {
     nit: "123456",
     valor_total: 260,
   };
+
+  it("refuses letters in the NIT and an infant travelling alone", () => {
+    expect(messages(CompraCreateBody, { ...order, nit: "90012345A" }).nit).toEqual(["La cédula o NIT solo admite números, puntos y guiones"]);
+    expect(CompraCreateBody.safeParse({ ...order, nit: "900.123.456-7" }).success).toBe(true);
+    const infantAlone = { ...order, pedidos: [{ ...line, mayores_15: 0, de_4_15: 0, menores_3: 1 }] };
+    expect(messages(CompraCreateBody, infantAlone)["pedidos.0.menores_3"]).toEqual([
+      "Los menores de 3 años deben viajar con al menos un adulto o un niño de 4 a 15 años",
+    ]);
+  });
 
   it("accepts the storefront's body, numbers for phones and 0 for none", () => {
     const parsed = CompraCreateBody.parse(order);

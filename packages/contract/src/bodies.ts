@@ -9,10 +9,12 @@ import {
   requiredEmail,
   requiredId,
   requiredPhoneLike,
+  requiredTaxId,
   requiredText,
   wholeNumber,
   type NumberInput,
 } from "./primitives.ts";
+import { CorteHorasSchema, CupoSchema, ZonaHorariaSchema } from "./departures.ts";
 
 /**
  * Request bodies. Each is exported twice under one name: the schema (value) and its parsed output (type),
@@ -53,6 +55,7 @@ export const PaisUpdateBody = z.object({
   prefijo: wholeNumber("El prefijo debe ser un número entre 1 y 99999", 1, 99_999),
   destacado: bodyFlag("Destacado debe ser 1 o 0"),
   freetour_id: freetourId,
+  zona_horaria: ZonaHorariaSchema,
 });
 export type PaisUpdateBody = z.output<typeof PaisUpdateBody>;
 export type PaisUpdateBodyInput = z.input<typeof PaisUpdateBody>;
@@ -111,6 +114,10 @@ export const TourFields = z.object({
   punto_encuentro: optionalText(),
   reembolsable: bodyFlag(),
   descripcion: optionalText(),
+  /** Extension: absent keeps the current value (default 2 h). */
+  corte_horas: CorteHorasSchema,
+  /** Extension: absent keeps the current zone (a new tour: its country's). */
+  zona_horaria: ZonaHorariaSchema,
 });
 export type TourFields = z.output<typeof TourFields>;
 export type TourFieldsInput = z.input<typeof TourFields>;
@@ -135,6 +142,8 @@ export const HorarioCreateBody = z
     sabado: bodyFlag(),
     domingo: bodyFlag(),
     tour_id: requiredId("El tour es obligatorio"),
+    /** Extension: capacity of each departure; absent or empty: unlimited. */
+    cupo: CupoSchema.optional(),
   })
   .refine((h) => h.lunes || h.martes || h.miercoles || h.jueves || h.viernes || h.sabado || h.domingo, {
     error: "Selecciona al menos un día de la semana",
@@ -206,6 +215,12 @@ export const CompraLineBody = z
   .refine((line) => line.mayores_15 + line.de_4_15 + line.menores_3 >= 1, {
     error: "Cada tour debe incluir al menos una persona",
     path: ["mayores_15"],
+    abort: true,
+  })
+  // an order of infants alone would cost nothing: a child under 3 travels with an adult or a child 4–15
+  .refine((line) => line.mayores_15 + line.de_4_15 >= 1, {
+    error: "Los menores de 3 años deben viajar con al menos un adulto o un niño de 4 a 15 años",
+    path: ["menores_3"],
   });
 export type CompraLineBody = z.output<typeof CompraLineBody>;
 export type CompraLineBodyInput = z.input<typeof CompraLineBody>;
@@ -222,7 +237,7 @@ export const CompraCreateBody = z.object({
   telefonoRespaldo: optionalPhoneLike(),
   direccion: requiredText("La dirección es obligatoria", 300),
   comentario: optionalText(2000),
-  nit: requiredPhoneLike("La cédula o NIT es obligatorio"),
+  nit: requiredTaxId("La cédula o NIT es obligatorio"),
   valor_total: ignoredMoney,
 });
 export type CompraCreateBody = z.output<typeof CompraCreateBody>;

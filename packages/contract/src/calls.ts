@@ -29,6 +29,16 @@ import {
   StaffUserSchema,
   TourSchema,
 } from "./records.ts";
+import {
+  DisponibilidadAnswer,
+  HorarioCupoBody,
+  ManifiestoAnswer,
+  SalidaAnswer,
+  SalidaCierreBody,
+  SalidaCupoBody,
+  SalidaListAnswer,
+} from "./departures.ts";
+import { RevendedorAnswer, RevendedorCreateBody, RevendedorCreatedAnswer, RevendedorListAnswer, RevendedorUpdateBody } from "./revendedores.ts";
 
 /** Most answers wrap their payload in a field spelled `succes` (sic). */
 export function succes<T extends z.ZodType>(payload: T) {
@@ -133,6 +143,20 @@ export const CALLS = {
   horarioFind: call({ method: "GET", path: "/api/tour/horario/find/:tourId", auth: false, answer: HorarioListAnswer }),
   horarioIndex: call({ method: "GET", path: "/api/tour/horario/index", auth: true, answer: HorarioListAnswer, list: true }),
   horarioCreate: call({ method: "POST", path: "/api/tour/horario/create/", auth: true, body: HorarioCreateBody, answer: HorarioAnswer }),
+  horarioUpdate: call({ method: "PUT", path: "/api/tour/horario/update/:id", auth: true, body: HorarioCupoBody, answer: HorarioAnswer }),
+  /** Extension: availability of a tour's departures in a month (`?mes=YYYY-MM`, default the current one). */
+  tourDisponibilidad: call({ method: "GET", path: "/api/tour/disponibilidad/:tourId", auth: false, answer: DisponibilidadAnswer }),
+  /** Extension (panel): coming departures; filter {tour_id, desde, hasta} in the list dialect. */
+  salidasIndex: call({ method: "GET", path: "/api/salidas", auth: true, answer: SalidaListAnswer, list: true }),
+  salidaFind: call({ method: "GET", path: "/api/salidas/find/:salidaId", auth: true, answer: SalidaAnswer }),
+  salidaManifiesto: call({ method: "GET", path: "/api/salidas/manifiesto/:salidaId", auth: true, answer: ManifiestoAnswer }),
+  salidaCupo: call({ method: "PUT", path: "/api/salidas/cupo", auth: true, body: SalidaCupoBody, answer: SalidaAnswer }),
+  salidaCierre: call({ method: "PUT", path: "/api/salidas/cierre", auth: true, body: SalidaCierreBody, answer: SuccesAnyAnswer }),
+  /** Extension (panel): resellers and their OCTO API keys; the key is in the create answer only. */
+  revendedoresIndex: call({ method: "GET", path: "/api/revendedores", auth: true, answer: RevendedorListAnswer, list: true }),
+  revendedorFind: call({ method: "GET", path: "/api/revendedores/find/:id", auth: true, answer: RevendedorAnswer }),
+  revendedorCreate: call({ method: "POST", path: "/api/revendedores", auth: true, body: RevendedorCreateBody, answer: RevendedorCreatedAnswer }),
+  revendedorUpdate: call({ method: "PUT", path: "/api/revendedores/:id", auth: true, body: RevendedorUpdateBody, answer: RevendedorAnswer }),
   horarioDelete: call({ method: "DELETE", path: "/api/tour/horario/delete/:id", auth: true, answer: SuccesAnyAnswer }),
   tourCreate: call({ method: "POST", path: "/api/tour/create", auth: true, body: "multipart", answer: TourAnswer }),
   tourUpdate: call({ method: "POST", path: "/api/tour/update/", auth: true, body: TourUpdateBody, answer: TourAnswer }),
@@ -165,6 +189,8 @@ export const CALLS = {
 
   authLogin: call({ method: "POST", path: "/api/auth/login", auth: false, body: LoginBody, answer: LoginAnswer }),
   authAutenticate: call({ method: "GET", path: "/api/auth/autenticate", auth: true, answer: AutenticateAnswer }),
+  /** Extension: ends the session server-side (every token of the user stops working). */
+  authLogout: call({ method: "POST", path: "/api/auth/logout", auth: true, answer: SuccesAnyAnswer }),
 
   health: call({ method: "GET", path: "/api/health", auth: false, answer: HealthAnswer }),
 } as const;

@@ -10,6 +10,7 @@ import type {
   RewardsCreateBodyInput,
   TourUpdateBodyInput,
 } from "./bodies.ts";
+import type { HorarioCupoBodyInput, SalidaCierreBodyInput, SalidaCupoBodyInput } from "./departures.ts";
 import { CALLS, buildPath, type Answer, type CallName } from "./calls.ts";
 import { errorMessages } from "./errors.ts";
 import { encodeListQuery, parseContentRange, type ListParams, type ListResult } from "./list.ts";
@@ -51,6 +52,8 @@ export interface ApiClientOptions {
   token?: TokenSource;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Extra headers read at each call (the storefront forwards its visitor's address). */
+  headers?: () => Record<string, string | undefined>;
 }
 
 type Id = number | string;
@@ -60,6 +63,8 @@ export interface CallOptions {
   /** JSON-serialisable body, or FormData for uploads (fetch then sets the multipart Content-Type). */
   body?: unknown;
   list?: ListParams;
+  /** Plain query parameters (e.g. `mes` of the availability call). */
+  query?: Record<string, string | undefined>;
 }
 
 export interface RawAnswer<T> {
@@ -106,12 +111,15 @@ export function createApiClient(options: ApiClientOptions) {
   async function callRaw<K extends CallName>(name: K, callOptions: CallOptions = {}): Promise<RawAnswer<Answer<K>>> {
     const def = CALLS[name];
     let url = baseUrl + buildPath(def.path, callOptions.params);
-    const query = callOptions.list ? encodeListQuery(callOptions.list) : "";
+    const plain = new URLSearchParams();
+    for (const [key, value] of Object.entries(callOptions.query ?? {})) if (value !== undefined) plain.set(key, value);
+    const query = [callOptions.list ? encodeListQuery(callOptions.list) : "", plain.toString()].filter(Boolean).join("&");
     if (query) url += `?${query}`;
 
     const headers = new Headers({ Accept: "application/json" });
     const token = currentToken();
     if (token) headers.set("Authorization", `Bearer ${token}`);
+    for (const [name, value] of Object.entries(options.headers?.() ?? {})) if (value) headers.set(name, value);
     let body: FormData | string | undefined;
     if (isFormData(callOptions.body)) {
       body = callOptions.body;
@@ -202,6 +210,9 @@ export function createApiClient(options: ApiClientOptions) {
       horarioList: (params: ListParams) => list("horarioIndex", params),
       horarioCreate: (body: HorarioCreateBodyInput) => call("horarioCreate", { body }),
       horarioDelete: (horarioId: Id) => call("horarioDelete", { params: id(horarioId) }),
+      horarioUpdate: (horarioId: Id, body: HorarioCupoBodyInput) => call("horarioUpdate", { params: id(horarioId), body }),
+      /** Availability of the tour's departures in a month ("YYYY-MM"; default: the current one). */
+      disponibilidad: (tourId: Id, mes?: string) => call("tourDisponibilidad", { params: { tourId }, query: { mes } }),
       create: (form: FormData) => call("tourCreate", { body: form }),
       update: (body: TourUpdateBodyInput) => call("tourUpdate", { body }),
       remove: (tourId: Id) => call("tourDelete", { params: id(tourId) }),
@@ -235,9 +246,17 @@ export function createApiClient(options: ApiClientOptions) {
       find: (pedidoId: Id) => call("compraFind", { params: { pedidoId } }),
       list: (params: ListParams) => list("compraIndex", params),
     },
+    salidas: {
+      list: (params: ListParams) => list("salidasIndex", params),
+      find: (salidaId: string) => call("salidaFind", { params: { salidaId } }),
+      manifiesto: (salidaId: string) => call("salidaManifiesto", { params: { salidaId } }),
+      cupo: (body: SalidaCupoBodyInput) => call("salidaCupo", { body }),
+      cierre: (body: SalidaCierreBodyInput) => call("salidaCierre", { body }),
+    },
     auth: {
       login: (body: LoginBodyInput) => call("authLogin", { body }),
       autenticate: () => call("authAutenticate"),
+      logout: () => call("authLogout"),
     },
     health: () => call("health"),
   };

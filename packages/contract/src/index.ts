@@ -5,3 +5,5 @@ export * from "./errors.ts";
 export * from "./list.ts";
 export * from "./calls.ts";
 export * from "./client.ts";
+export * from "./departures.ts";
+export * from "./revendedores.ts";

@@ -1,5 +1,10 @@
 import { z } from "zod";
 
+// In a browser (the storefront and the panel) the pages run under a Content-Security-Policy without
+// 'unsafe-eval': zod must not compile parsers with `new Function` there (even its probe is reported as a
+// violation). Servers keep the faster compiled parsers.
+if ("document" in globalThis) z.config({ jitless: true });
+
 /**
  * Building blocks shared by the record, body and answer schemas.
  *
@@ -115,14 +120,39 @@ function phoneLikeToText(value: PhoneInput | null | undefined): unknown {
   return value;
 }
 
+/** Phone numbers: digits with the usual separators ("+57 (601) 555-1234"); no letters. */
+const PHONE_PATTERN = /^\+?[\d\s().-]*$/;
+const PHONE_MSG = "El teléfono solo admite números, espacios, +, -, punto y paréntesis";
+/** Tax ids (cédula, NIT with its check digit): digits, dots and dashes; no letters. */
+const TAX_ID_PATTERN = /^[\d.-]*$/;
+const TAX_ID_MSG = "La cédula o NIT solo admite números, puntos y guiones";
+const hasDigit = (text: string) => /\d/.test(text);
+
+function phoneText(message: string) {
+  return z
+    .string({ error: message })
+    .max(40, { error: "Máximo 40 caracteres" })
+    .regex(PHONE_PATTERN, { error: PHONE_MSG })
+    .refine(hasDigit, { error: PHONE_MSG });
+}
+
 export function requiredPhoneLike(message: string) {
-  return z.preprocess(phoneLikeToText, z.string({ error: message }).max(40, { error: "Máximo 40 caracteres" }));
+  return z.preprocess(phoneLikeToText, phoneText(message));
 }
 
 export function optionalPhoneLike() {
+  return z.preprocess(phoneLikeToText, phoneText("Debe ser un texto o un número").optional());
+}
+
+/** A required cédula or NIT: text or number, digits with dots or dashes. */
+export function requiredTaxId(message: string) {
   return z.preprocess(
     phoneLikeToText,
-    z.string({ error: "Debe ser un texto o un número" }).max(40, { error: "Máximo 40 caracteres" }).optional(),
+    z
+      .string({ error: message })
+      .max(40, { error: "Máximo 40 caracteres" })
+      .regex(TAX_ID_PATTERN, { error: TAX_ID_MSG })
+      .refine(hasDigit, { error: TAX_ID_MSG }),
   );
 }
 

@@ -24,6 +24,8 @@ export const PaisSchema = z.object({
   destacado: Flag01Schema,
   /** Extension: the free-tour provider's country id. */
   freetour_id: z.string().nullable().optional(),
+  /** Extension: the country's IANA time zone, the default of its tours. */
+  zona_horaria: z.string().optional(),
   ...timestamps,
 });
 export type Pais = z.output<typeof PaisSchema>;
@@ -61,6 +63,10 @@ export const TourSchema = z.object({
   ciudad: IdSchema,
   descripcion: OptionalTextSchema,
   imagen: StoredPathSchema.optional(),
+  /** Extension: hours before a departure when bookings close. */
+  corte_horas: z.number().int().optional(),
+  /** Extension: the tour's own IANA time zone; null: its country's. */
+  zona_horaria: z.string().nullable().optional(),
   ...timestamps,
 });
 export type Tour = z.output<typeof TourSchema>;
@@ -90,6 +96,8 @@ export const HorarioSchema = z.object({
   viernes: BooleanLikeSchema,
   sabado: BooleanLikeSchema,
   domingo: BooleanLikeSchema,
+  /** Extension: capacity of each departure of this slot, in persons; null: unlimited. */
+  cupo: z.number().int().nullable().optional(),
   ...timestamps,
 });
 export type Horario = z.output<typeof HorarioSchema>;
@@ -144,6 +152,10 @@ export const PedidoSchema = z.object({
   valor_total: NumberLikeSchema,
   status: BooleanLikeSchema,
   id_pay: z.string().nullable().optional(),
+  /** Extension: "octo" for a reseller's booking (paid by the reseller), with the reseller and its reference. */
+  canal: z.enum(["tienda", "octo"]).optional(),
+  revendedor_id: z.number().int().nullable().optional(),
+  revendedor_referencia: z.string().nullable().optional(),
   ...timestamps,
 });
 export type Pedido = z.output<typeof PedidoSchema>;

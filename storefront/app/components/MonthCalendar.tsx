@@ -1,5 +1,8 @@
 import { Link } from "@remix-run/react";
-import { WEEKDAY_INITIALS_ES, WEEKDAYS_ES, formatDateEs, type CalendarDay } from "@tours/domain";
+import { WEEKDAY_INITIALS_ES, WEEKDAYS_ES, formatDateEs, type CalendarDay, type DayState } from "@tours/domain";
+
+/** What a day's state adds to its accessible name (and a visible mark), when the availability is known. */
+const DAY_STATE_TEXT: Partial<Record<DayState, string>> = { agotado: "agotado", cerrado: "cerrado", pocos: "quedan pocos lugares" };
 
 /**
  * A month grid (ui-brief): Sunday first, weekday initials, available days in the accent and each one a link
@@ -15,7 +18,7 @@ export function MonthCalendar({
   caption,
 }: {
   title: string;
-  weeks: CalendarDay[][];
+  weeks: Array<Array<CalendarDay & { estado?: DayState }>>;
   selected?: string | null;
   dayHref: (date: string) => string;
   prevHref?: string | null;
@@ -67,10 +70,12 @@ export function MonthCalendar({
                   day.isToday ? "day--today" : "",
                   day.available ? "day--available" : "",
                   selected === day.date ? "day--selected" : "",
+                  day.estado && !day.isPast ? `day--${day.estado}` : "",
                 ]
                   .filter(Boolean)
                   .join(" ");
-                const label = `${formatDateEs(day.date)}${day.available ? ", disponible" : ""}`;
+                const stateText = day.estado && !day.isPast ? DAY_STATE_TEXT[day.estado] : undefined;
+                const label = `${formatDateEs(day.date)}${day.available ? ", disponible" : ""}${stateText ? `, ${stateText}` : ""}`;
                 return (
                   <td key={day.date}>
                     {day.available ? (
@@ -82,11 +87,19 @@ export function MonthCalendar({
                         preventScrollReset
                         replace
                         data-date={day.date}
+                        data-estado={day.estado}
                       >
                         {day.day}
                       </Link>
                     ) : (
-                      <span className={classes} aria-label={day.inMonth ? label : undefined} aria-hidden={!day.inMonth}>
+                      <span
+                        className={classes}
+                        aria-label={day.inMonth ? label : undefined}
+                        aria-hidden={!day.inMonth}
+                        data-date={day.inMonth ? day.date : undefined}
+                        data-estado={day.inMonth ? day.estado : undefined}
+                        title={stateText ? stateText.charAt(0).toUpperCase() + stateText.slice(1) : undefined}
+                      >
                         {day.day}
                       </span>
                     )}
@@ -99,6 +112,9 @@ export function MonthCalendar({
       </table>
       <p className="calendar__legend">
         <span className="lg-available">Disponible</span>
+        {weeks.some((w) => w.some((d) => d.estado === "pocos")) ? <span className="lg-few">Pocos lugares</span> : null}
+        {weeks.some((w) => w.some((d) => d.estado === "agotado" && !d.isPast)) ? <span className="lg-soldout">Agotado</span> : null}
+        {weeks.some((w) => w.some((d) => d.estado === "cerrado" && !d.isPast)) ? <span className="lg-closed">Cerrado</span> : null}
         <span className="lg-today">Hoy</span>
       </p>
     </div>

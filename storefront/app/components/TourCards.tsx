@@ -13,7 +13,7 @@ export function es(text: Record<string, string | null> | null | undefined): stri
 }
 
 function stripHtml(html: string | null | undefined): string {
-  return (html ?? "").replace(/<[^>]*>/g, " ").replace(/&nbsp;/g, " ").replace(/\s+/g, " ").trim();
+  return (html ?? "").replace(/<[^<>]*>/g, " ").replace(/&nbsp;/g, " ").replace(/\s+/g, " ").trim();
 }
 
 /** A local tour (managed in the panel) as a card linking to its detail. */

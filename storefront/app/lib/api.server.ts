@@ -14,11 +14,22 @@ type ApiClient = ReturnType<typeof createApiClient>;
 let client: ApiClient | undefined;
 let clientBase: string | undefined;
 
-/** The typed client of the upstream API for public (anonymous) calls. */
+/** What server.mjs keeps for the request being served: its client's address. */
+function currentClientIp(): string | undefined {
+  const context = (globalThis as Record<symbol, unknown>)[Symbol.for("tours.request-context")] as
+    | { getStore(): { clientIp?: string } | undefined }
+    | undefined;
+  return context?.getStore()?.clientIp;
+}
+
+/**
+ * The typed client of the upstream API for public (anonymous) calls. Each call carries the visitor's address, so
+ * the API's per-client limits (failed logins, forms, orders) count visitors, not this server.
+ */
 export function api(): ApiClient {
   const base = apiBaseUrl();
   if (!client || clientBase !== base) {
-    client = createApiClient({ baseUrl: base });
+    client = createApiClient({ baseUrl: base, headers: () => ({ "X-Forwarded-For": currentClientIp() }) });
     clientBase = base;
   }
   return client;

@@ -22,6 +22,8 @@ import {
   type NewCartItem,
 } from "@tours/domain";
 
+import { lineProblem, type LineAvailability } from "./cart-places";
+
 export type { CartItem } from "@tours/domain";
 
 export type TravelerField = CartCountKey;
@@ -146,18 +148,34 @@ export function countsFromForm(form: FormData): Partial<Record<TravelerField, nu
 
 export interface CartLineView {
   item: CartItem;
+  /** Date and time of the departure in the tour's zone, when known. */
+  when: string | null;
+  /** Places left on its departure (null: unlimited or unknown): the person counters stop there. */
+  quedan: number | null;
+  /** Why this line cannot be paid as it is (sold out, closed, too many travelers), or null. */
+  problem: string | null;
   /** Unit price per traveller kind, formatted ("USD 72.00"), keyed by the cart's field names. */
   units: Record<TravelerField, string>;
   total: string;
   hasTravelers: boolean;
 }
 
-/** What /shop shows: each line with its unit prices and total, and the order total, all from the domain. */
-export function cartView(items: CartItem[]): { lines: CartLineView[]; total: string; totalCents: number } {
+/**
+ * What /shop shows: each line with its unit prices and total (from the domain), its departure's live places and
+ * what stops it from being paid, and the order total.
+ */
+export function cartView(
+  items: CartItem[],
+  availability: Map<number, LineAvailability> = new Map(),
+): { lines: CartLineView[]; total: string; totalCents: number } {
   const lines = items.map((item) => {
     const units = unitPricesCents(toCents(item.precio));
+    const live = availability.get(item.tour_id);
     return {
       item,
+      when: live?.when ?? null,
+      quedan: live?.quedan ?? null,
+      problem: lineProblem(item, live),
       units: {
         mayores_15: formatUSD(units.mayores15),
         de_4_15: formatUSD(units.menoresde15_a4),

@@ -62,7 +62,8 @@ export async function placeOrder(items: CartItem[], values: CheckoutValues): Pro
   const body = orderBody(items, values);
   const parsed = CompraCreateBody.safeParse(body);
   const errors = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
-  if (values.nit && !/^\d+$/.test(values.nit)) errors.nit ??= NIT_DIGITS;
+  // the storefront asks for digits only (a cédula or a NIT without its separators), with its own message
+  if (values.nit && !/^\d+$/.test(values.nit)) errors.nit = NIT_DIGITS;
   if (Object.keys(errors).length > 0) {
     const messages = Object.entries(errors)
       .filter(([path]) => !(CHECKOUT_FIELDS as readonly string[]).includes(path))
@@ -77,6 +78,10 @@ export async function placeOrder(items: CartItem[], values: CheckoutValues): Pro
   } catch (error) {
     logLoadFailure("la creación del pedido", error);
     const { fields, messages } = apiFieldErrors(error);
-    return { kind: "error", errors: fields, messages };
+    // the cart's own refusals (a departure sold out or closed meanwhile) are not form fields: say them aloud
+    const cartMessages = Object.entries(fields)
+      .filter(([path]) => !(CHECKOUT_FIELDS as readonly string[]).includes(path))
+      .map(([, msg]) => msg);
+    return { kind: "error", errors: fields, messages: [...messages, ...cartMessages] };
   }
 }

@@ -34,10 +34,12 @@ export function panelDistDir(env: NodeJS.ProcessEnv = process.env, cwd = process
   return candidates.find((dir) => existsSync(path.join(dir, "index.html"))) ?? null;
 }
 
-export function panelConfigScript(apiUrl: string): string {
+export function panelConfigScript(apiUrl: string, nonce?: string): string {
   // "<" is escaped so that no value can close the script element.
   const json = JSON.stringify({ apiUrl }).replace(/</g, "\\u003c");
-  return `<script>window.__PANEL_CONFIG__=${json}</script>`;
+  // the nonce of the response's Content-Security-Policy (storefront/server.mjs): no 'unsafe-inline' needed
+  const nonceAttribute = nonce ? ` nonce="${nonce.replace(/[^A-Za-z0-9+/=_-]/g, "")}"` : "";
+  return `<script${nonceAttribute}>window.__PANEL_CONFIG__=${json}</script>`;
 }
 
 /** Resolves a request path below /panel/ to a file inside dist, or null when it would leave dist. */
@@ -62,17 +64,16 @@ async function isFile(file: string): Promise<boolean> {
   }
 }
 
-async function indexResponse(dist: string, apiUrl: string): Promise<Response> {
+async function indexResponse(dist: string, apiUrl: string, nonce: string | undefined): Promise<Response> {
   const html = await readFile(path.join(dist, "index.html"), "utf8");
   const injected = html.includes(CONFIG_MARKER)
-    ? html.replace(CONFIG_MARKER, panelConfigScript(apiUrl))
-    : html.replace("</head>", `${panelConfigScript(apiUrl)}</head>`);
+    ? html.replace(CONFIG_MARKER, panelConfigScript(apiUrl, nonce))
+    : html.replace("</head>", `${panelConfigScript(apiUrl, nonce)}</head>`);
   return new Response(injected, {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": "no-cache",
       "X-Robots-Tag": "noindex",
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }
@@ -82,7 +83,11 @@ async function indexResponse(dist: string, apiUrl: string): Promise<Response> {
  * 404 for a missing file-like path, and index.html with the runtime config for every other path so that deep
  * links into the SPA survive a reload.
  */
-export async function servePanel(splat: string, env: NodeJS.ProcessEnv = process.env): Promise<Response> {
+export async function servePanel(
+  splat: string,
+  nonce: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Response> {
   const dist = panelDistDir(env);
   if (!dist) {
     return new Response("El panel no está compilado: ejecute `npm run build`.", {
@@ -92,7 +97,7 @@ export async function servePanel(splat: string, env: NodeJS.ProcessEnv = process
   }
   const apiUrl = env.PUBLIC_API_URL || `http://localhost:${env.API_PORT || "4000"}`;
   const relative = splat.replace(/^\/+/, "");
-  if (relative === "" || relative === "index.html") return indexResponse(dist, apiUrl);
+  if (relative === "" || relative === "index.html") return indexResponse(dist, apiUrl, nonce);
 
   const file = resolvePanelFile(dist, relative);
   if (!file) return new Response("Not Found", { status: 404 });
@@ -103,7 +108,6 @@ export async function servePanel(splat: string, env: NodeJS.ProcessEnv = process
       headers: {
         "Content-Type": CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream",
         "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=300",
-        "X-Content-Type-Options": "nosniff",
       },
     });
   }
@@ -111,5 +115,5 @@ export async function servePanel(splat: string, env: NodeJS.ProcessEnv = process
   if (relative.startsWith("assets/") || path.extname(relative) !== "") {
     return new Response("Not Found", { status: 404 });
   }
-  return indexResponse(dist, apiUrl);
+  return indexResponse(dist, apiUrl, nonce);
 }

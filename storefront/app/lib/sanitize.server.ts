@@ -27,7 +27,7 @@ export function sanitizeProviderHtml(html: string | null | undefined): string {
 }
 
 /** Tags that end a line of text: their words must not run into the next block's ("Primero.Segundo"). */
-const BLOCK_TAG = /<\/?(?:p|div|br|li|ul|ol|h[1-6]|blockquote|tr|td|th|section|article|header|footer)\b[^>]*>/gi;
+const BLOCK_TAG = /<\/?(?:p|div|br|li|ul|ol|h[1-6]|blockquote|tr|td|th|section|article|header|footer)\b[^<>]*>/gi;
 
 /**
  * Plain text of an HTML fragment (meta descriptions, comparing with the brief): blocks are separated by a
@@ -50,7 +50,7 @@ export function htmlToText(html: string | null | undefined): string {
  */
 export function splitFirstBlock(html: string): { intro: string; rest: string } {
   // Blocks nest (a <p> inside a <blockquote> or <li>): split only where the first outermost block closes.
-  const tags = /<(\/?)(p|ul|ol|blockquote|h3|h4)\b[^>]*>/gi;
+  const tags = /<(\/?)(p|ul|ol|blockquote|h3|h4)\b[^<>]*>/gi;
   let depth = 0;
   for (let match = tags.exec(html); match; match = tags.exec(html)) {
     if (!match[1]) {

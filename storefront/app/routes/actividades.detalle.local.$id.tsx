@@ -6,14 +6,14 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import type { Ciudad, Comentario, Foto, Horario, Pais } from "@tours/contract";
-import { LABELS, formatUSD, toCents } from "@tours/domain";
+import type { Ciudad, Comentario, Disponibilidad, Foto, Horario, Pais } from "@tours/contract";
+import { LABELS, formatUSD, toCents, wallClock } from "@tours/domain";
 import { useEffect } from "react";
 import { BookingBox } from "~/components/booking/BookingBox";
 import { Comments } from "~/components/booking/Comments";
 import { ConfirmBooking } from "~/components/booking/ConfirmBooking";
 import { addToCartAction, commentAction } from "~/components/booking/tour-actions.server";
-import { calendarQuery, calendarState } from "~/components/booking/calendar-state";
+import { applyAvailability, calendarQuery, calendarState } from "~/components/booking/calendar-state";
 import { plainText, sectionHtml } from "~/components/booking/rich-text.server";
 import { Carousel } from "~/components/Carousel";
 import { rememberVisit } from "~/components/visited-client";
@@ -21,7 +21,7 @@ import { api, loadOr, loadRecord, publicApiBase } from "~/lib/api.server";
 import { cityPath, countryPath } from "~/lib/destinations";
 import { imageOrScene, resolveImage, useImageBase } from "~/lib/images";
 import { NO_STORE, metaExcerpt, seo } from "~/lib/seo";
-import { todayInBusinessTz } from "~/lib/time.server";
+import { businessTimeZone } from "~/lib/time.server";
 import { visitedCookie } from "~/lib/visited.server";
 import bookingStyles from "~/styles/booking.css?url";
 import { privatePageHeaders } from "~/components/booking/headers";
@@ -62,16 +62,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (found === "unavailable") return json({ tour: null }, { headers: NO_STORE });
   const tour = found;
 
-  const [fotos, horarios, comentarios, pais, ciudad] = await Promise.all([
+  const query = new URL(request.url).searchParams;
+  const availability = (mes: string | undefined) =>
+    loadOr(`la disponibilidad del tour ${id}`, async (): Promise<Disponibilidad | null> => (await api().tour.disponibilidad(id, mes)).succes, null);
+  // the month the visitor asked for (or the current one): fetched with the rest, fetched again only if not shown
+  const askedMes = /^\d{4}-\d{2}$/.test(query.get("mes") ?? "") ? query.get("mes")! : query.get("fecha")?.slice(0, 7);
+  const [fotos, horarios, comentarios, pais, ciudad, firstAvailability] = await Promise.all([
     loadOr(`las fotos del tour ${id}`, async (): Promise<Foto[]> => (await api().tour.fotos(id)).succes, []),
     loadOr(`los horarios del tour ${id}`, async (): Promise<Horario[]> => (await api().tour.horarioFind(id)).succes, []),
     loadOr(`los comentarios del tour ${id}`, async (): Promise<Comentario[]> => (await api().tour.comentarios(id)).succes, []),
     loadOr(`el país ${tour.pais}`, async (): Promise<Pais | null> => (await api().pais.find(tour.pais)).succes, null),
     loadOr(`la ciudad ${tour.ciudad}`, async (): Promise<Ciudad | null> => (await api().ciudades.findCiudad(tour.ciudad)).succes, null),
+    availability(askedMes),
   ]);
 
-  const clock = todayInBusinessTz(new Date());
-  const calendar = calendarState(new URL(request.url).searchParams, horarios, clock);
+  // "today" and "now" in the tour's own zone
+  const zone = firstAvailability?.zona_horaria ?? tour.zona_horaria ?? pais?.zona_horaria ?? businessTimeZone();
+  const now = wallClock(new Date(), zone);
+  const schedule = calendarState(query, horarios, { today: now.date, nowMinutes: now.minutes });
+  const disponibilidad = firstAvailability?.mes === schedule.mes ? firstAvailability : await availability(schedule.mes);
+  const calendar = applyAvailability(schedule, disponibilidad);
   const price = formatUSD(toCents(tour.precio));
   const sections = SECTIONS.flatMap(({ key, title }) => {
     const html = sectionHtml(tour[key]);
@@ -203,7 +213,15 @@ export default function TourDetail() {
       </div>
 
       {calendar.fecha && calendar.hora ? (
-        <ConfirmBooking tourName={tour.nombre} fecha={calendar.fecha} hora={calendar.hora} price={price} cancelHref={cancelHref} />
+        <ConfirmBooking
+          tourName={tour.nombre}
+          fecha={calendar.fecha}
+          hora={calendar.hora}
+          horaLabel={calendar.slots.find((s) => s.hora === calendar.hora)?.label}
+          quedan={calendar.slots.find((s) => s.hora === calendar.hora)?.quedan}
+          price={price}
+          cancelHref={cancelHref}
+        />
       ) : null}
     </div>
   );

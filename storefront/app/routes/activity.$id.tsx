@@ -7,7 +7,7 @@ import {
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { addMonths, buildMonth, formatDateEs, monthTitle } from "@tours/domain";
 import { useEffect } from "react";
-import { redirectWithSuccess } from "remix-toast";
+import { redirectWithSuccess } from "~/lib/toast.server";
 import { Carousel } from "~/components/Carousel";
 import { Icon } from "~/components/Icon";
 import { formatPrice } from "~/components/money";

@@ -1,6 +1,7 @@
 import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { MSG, formatUSD, toCents } from "@tours/domain";
+import { isApiError } from "@tours/contract";
 import { api, logLoadFailure } from "~/lib/api.server";
 import { commitCart, getCart } from "~/lib/cart.server";
 import { seo } from "~/lib/seo";
@@ -20,10 +21,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token")?.trim();
   const noStore = { "Cache-Control": "private, no-store" };
-  if (!token) return json({ ok: false as const }, { headers: noStore });
+  if (!token) return json({ ok: false as const, reason: null }, { headers: noStore });
   try {
     const { succes: pedido } = await api().compra.confirma(token);
-    if (!pedido.status) return json({ ok: false as const }, { headers: noStore });
+    if (!pedido.status) return json({ ok: false as const, reason: null }, { headers: noStore });
     if ((await getCart(request)).length > 0) {
       // Empty the cart, then load this page again so the whole page (the top bar's count too) sees it empty.
       return redirect(`${url.pathname}${url.search}`, { headers: { ...noStore, "Set-Cookie": await commitCart(request, []) } });
@@ -34,7 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     );
   } catch (error) {
     logLoadFailure(`la confirmación del pago ${token}`, error);
-    return json({ ok: false as const }, { headers: noStore });
+    // a refusal the buyer must understand (the hold expired and the places were sold, the payment is pending…)
+    const reason = (isApiError(error) && error.status === 409 ? error.messages[0] : null) ?? null;
+    return json({ ok: false as const, reason }, { headers: noStore });
   }
 }
 
@@ -46,6 +49,7 @@ export default function PayOk() {
         <div className="result__icon" aria-hidden="true">!</div>
         <div role="alert">
           <h1>{MSG.pedidoNoConfirmado}</h1>
+          {data.reason ? <p data-testid="pay-reason">{data.reason}</p> : null}
         </div>
         <p className="muted">Si el cobro aparece en tu cuenta, escríbenos desde la página de ayuda con tu correo.</p>
         <div className="row">

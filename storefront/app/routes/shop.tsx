@@ -1,11 +1,13 @@
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { LABELS, MSG, hasTravellers, removeFromCart } from "@tours/domain";
+import { LABELS, MSG, hasTravellers, removeFromCart, updateCartItem } from "@tours/domain";
 import { useEffect } from "react";
-import { redirectWithError } from "remix-toast";
+import { redirectWithError } from "~/lib/toast.server";
 import { CartLineCard } from "~/components/booking/CartLineCard";
 import { CheckoutForm } from "~/components/booking/CheckoutForm";
 import { answerWithMessage, formValues, postedWithJs, type FieldErrors, type Notice } from "~/components/booking/forms.server";
+import { cartAvailability } from "~/lib/availability.server";
+import { CART_MSG, clampToPlaces, linePersons } from "~/lib/cart-places";
 import { cartView, commitCart, countsFromForm, getCart, setLineCounts } from "~/lib/cart.server";
 import { CHECKOUT_FIELDS, NEED_TRAVELERS, placeOrder, type CheckoutValues } from "~/lib/checkout.server";
 import { seo } from "~/lib/seo";
@@ -25,7 +27,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const wantsToPay = new URL(request.url).searchParams.get("pagar") === "1";
   if (wantsToPay && items.length === 0) return redirect("/shop");
   if (wantsToPay && items.some((item) => !hasTravellers(item))) return redirectWithError("/shop", NEED_TRAVELERS);
-  return json({ ...cartView(items), checkoutOpen: wantsToPay }, { headers: NO_STORE });
+  const view = cartView(items, await cartAvailability(items));
+  // a line that cannot be paid as it is (sold out, closed, too many travelers) says so on the cart itself
+  const blocked = view.lines.some((line) => line.problem);
+  return json({ ...view, checkoutOpen: wantsToPay && !blocked }, { headers: NO_STORE });
 }
 
 type CheckoutResult =
@@ -46,7 +51,19 @@ export async function action({ request }: ActionFunctionArgs) {
     return withJs ? json({ ok: true }, { headers }) : redirect("/shop", { headers });
   };
 
-  if (intent === "counts") return saveCart(setLineCounts(items, tourId, countsFromForm(form)));
+  if (intent === "counts") {
+    const before = items.find((i) => i.tour_id === tourId);
+    const next = setLineCounts(items, tourId, countsFromForm(form));
+    const after = next.find((i) => i.tour_id === tourId);
+    if (!before || !after || linePersons(after) <= linePersons(before)) return saveCart(next);
+    // never more travelers than the departure has places: the "+" is disabled with JavaScript, and a plain post
+    // (or a page showing an older limit) is brought back to the limit and told why
+    const left = (await cartAvailability([after])).get(tourId)?.quedan ?? null;
+    const { item, clamped } = clampToPlaces(before, after, left);
+    if (!clamped || left === null) return saveCart(next);
+    const headers = { "Set-Cookie": await commitCart(request, updateCartItem(items, item)), ...NO_STORE };
+    return redirectWithError("/shop", CART_MSG.tooMany(left), { headers });
+  }
   if (intent === "remove") return saveCart(removeFromCart(items, tourId));
   if (intent !== "checkout") return json({ ok: false }, { status: 400 });
 
@@ -91,7 +108,7 @@ export default function Shop() {
 
   const failed = result?.kind === "failed" ? result : null;
   const showCheckout = lines.length > 0 && (checkoutOpen || failed !== null);
-  const canPay = lines.length > 0 && lines.every((line) => line.hasTravelers);
+  const canPay = lines.length > 0 && lines.every((line) => line.hasTravelers && !line.problem);
 
   return (
     <div className="container section">
@@ -122,7 +139,13 @@ export default function Shop() {
             >
               {`${LABELS.irAPagar} ${total}`}
             </Link>
-            {!canPay ? <p className="muted">Indica cuántas personas viajan en cada tour para continuar.</p> : null}
+            {!canPay ? (
+              <p className="muted">
+                {lines.some((line) => line.problem)
+                  ? "Revisa los tours marcados en el carrito para continuar."
+                  : "Indica cuántas personas viajan en cada tour para continuar."}
+              </p>
+            ) : null}
           </aside>
         </div>
       )}

@@ -21,6 +21,7 @@ import {
 } from "@mui/material";
 import DeleteIcon from "@mui/icons-material/Delete";
 import CheckIcon from "@mui/icons-material/Check";
+import EditIcon from "@mui/icons-material/Edit";
 import { HORARIO_WEEKDAYS as WEEKDAY_KEYS, type HorarioWeekday as WeekdayKey } from "@tours/contract";
 import { errorMessages } from "../../providers/errors";
 import { LoadingText } from "../../lib/LoadingText";
@@ -31,6 +32,68 @@ interface HorarioRecord extends Record<WeekdayKey, boolean> {
   id: number;
   tour_id: number;
   hora_inicio: string;
+  /** Persons per departure; null: unlimited. */
+  cupo?: number | null;
+}
+
+const CUPO_HELP = "Personas por salida; vacío = sin límite";
+const cupoText = (cupo: number | null | undefined) => (cupo === null || cupo === undefined ? "Sin límite" : String(cupo));
+
+/** One slot's capacity, editable in place; the API refuses going below what a coming departure has booked. */
+function CupoCell({ horario, onSaved }: { horario: HorarioRecord; onSaved: () => Promise<unknown> }) {
+  const dataProvider = useDataProvider();
+  const toasts = useToasts();
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(horario.cupo === null || horario.cupo === undefined ? "" : String(horario.cupo));
+  const [busy, setBusy] = useState(false);
+  const hora = horario.hora_inicio.slice(0, 5);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await dataProvider.update("horarios", { id: horario.id, data: { cupo: value }, previousData: horario });
+      toasts.notify("Cupo actualizado", { type: "success" });
+      await onSaved();
+      setEditing(false);
+    } catch (error) {
+      const messages = errorMessages(error);
+      if (messages.length > 0) messages.forEach((m) => toasts.notify(m, { type: "error" }));
+      else toasts.notify("No fue posible actualizar el cupo", { type: "error" });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!editing) {
+    return (
+      <Box sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
+        <span data-testid="cupo">{cupoText(horario.cupo)}</span>
+        <IconButton size="small" aria-label={`Cambiar cupo del horario ${hora}`} onClick={() => setEditing(true)}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+      </Box>
+    );
+  }
+  return (
+    <Box component="form" onSubmit={save} sx={{ display: "flex", alignItems: "center", gap: 0.5 }} aria-label={`Cupo del horario ${hora}`}>
+      <TextField
+        size="small"
+        type="number"
+        label="Cupo"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        slotProps={{ htmlInput: { min: 1, step: 1 } }}
+        sx={{ width: 100 }}
+      />
+      <Button type="submit" size="small" variant="contained" disabled={busy}>
+        Guardar
+      </Button>
+      <Button size="small" onClick={() => setEditing(false)} disabled={busy}>
+        Cancelar
+      </Button>
+    </Box>
+  );
 }
 
 const DAY_LABELS: Record<WeekdayKey, string> = {
@@ -52,6 +115,7 @@ export function ScheduleManager({ tour, onClose }: { tour: { id: number; nombre:
   const [mode, setMode] = useState<"list" | "add">("list");
   const [hora, setHora] = useState("09:00");
   const [days, setDays] = useState(noDays);
+  const [cupo, setCupo] = useState("");
   const [busy, setBusy] = useState(false);
   const { data, isPending, refetch } = useGetList<HorarioRecord>("horarios", {
     filter: { tour_id: tour.id },
@@ -63,9 +127,10 @@ export function ScheduleManager({ tour, onClose }: { tour: { id: number; nombre:
     event.preventDefault();
     setBusy(true);
     try {
-      await dataProvider.create("horarios", { data: { tour_id: tour.id, hora_inicio: hora, ...days } });
+      await dataProvider.create("horarios", { data: { tour_id: tour.id, hora_inicio: hora, ...days, cupo } });
       toasts.notify(MSG.horarioCreado, { type: "success" });
       setDays(noDays());
+      setCupo("");
       await refetch();
       setMode("list");
     } catch (error) {
@@ -113,6 +178,7 @@ export function ScheduleManager({ tour, onClose }: { tour: { id: number; nombre:
                       {DAY_LABELS[d]}
                     </TableCell>
                   ))}
+                  <TableCell>Cupo</TableCell>
                   <TableCell>Acciones</TableCell>
                 </TableRow>
               </TableHead>
@@ -125,6 +191,9 @@ export function ScheduleManager({ tour, onClose }: { tour: { id: number; nombre:
                         {h[d] ? <CheckIcon fontSize="small" color="success" /> : "–"}
                       </TableCell>
                     ))}
+                    <TableCell>
+                      <CupoCell horario={h} onSaved={refetch} />
+                    </TableCell>
                     <TableCell>
                       <IconButton
                         aria-label={`Eliminar horario ${h.hora_inicio.slice(0, 5)}`}
@@ -150,6 +219,15 @@ export function ScheduleManager({ tour, onClose }: { tour: { id: number; nombre:
               value={hora}
               onChange={(e) => setHora(e.target.value)}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 300 } }}
+              sx={{ mb: 2, mr: 2 }}
+            />
+            <TextField
+              label="Cupo"
+              type="number"
+              value={cupo}
+              onChange={(e) => setCupo(e.target.value)}
+              helperText={CUPO_HELP}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: 1, step: 1 } }}
               sx={{ mb: 2 }}
             />
             <FormGroup row>

@@ -14,7 +14,8 @@ import { useFormContext, useWatch } from "react-hook-form";
 import { Box, Typography } from "@mui/material";
 import { RichTextInput } from "ra-input-rich-text";
 import { IMAGE_ACCEPT, MAX_FOTOS } from "../../lib/files";
-import { MSG } from "@tours/domain";
+import { ZONE_CHOICES } from "../../lib/zones";
+import { DEFAULT_CUTOFF_HOURS, MAX_CUTOFF_HOURS, MSG } from "@tours/domain";
 
 const maxFotos = (value: unknown) =>
   Array.isArray(value) && value.length > MAX_FOTOS ? MSG.maxFotosTour : undefined;
@@ -93,6 +94,24 @@ export function TourInputs({ withFotos }: { withFotos: boolean }) {
           <SelectInput label="Pais" optionText="nombre" validate={required("Seleccione el país")} fullWidth />
         </ReferenceInput>
         <CiudadInput />
+      </Box>
+      <Box sx={row}>
+        <NumberInput
+          source="corte_horas"
+          label="Cierre de reservas (horas antes)"
+          min={0}
+          max={MAX_CUTOFF_HOURS}
+          step={1}
+          helperText={`Horas antes de cada salida en que se dejan de recibir reservas (${DEFAULT_CUTOFF_HOURS} si se deja vacío)`}
+        />
+        <SelectInput
+          source="zona_horaria"
+          label="Zona horaria"
+          choices={ZONE_CHOICES}
+          emptyText="La del país"
+          emptyValue=""
+          helperText="Las horas de los horarios se leen en esta zona"
+        />
       </Box>
       <Box sx={{ display: "flex", gap: 3, flexWrap: "wrap" }}>
         <BooleanInput source="mascotas" label="Mascotas" />

@@ -4,6 +4,7 @@ import {
   Datagrid,
   FunctionField,
   List,
+  ReferenceField,
   SearchInput,
   TextField,
   useGetList,
@@ -139,6 +140,23 @@ function DetailButton() {
   );
 }
 
+/** Storefront, or the reseller and its reference for an OCTO booking (paid by the reseller, not through PayPal). */
+function Channel({ pedido }: { pedido: RaRecord }) {
+  if (pedido.canal !== "octo") return <>Tienda</>;
+  return (
+    <span data-testid="canal-revendedor">
+      {pedido.revendedor_id ? (
+        <ReferenceField source="revendedor_id" reference="revendedores" link={false} record={pedido}>
+          <TextField source="nombre" />
+        </ReferenceField>
+      ) : (
+        "Revendedor"
+      )}
+      {pedido.revendedor_referencia ? ` · ${String(pedido.revendedor_referencia)}` : ""}
+    </span>
+  );
+}
+
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Buscar pedido" />];
 
 export function PedidoList() {
@@ -161,6 +179,7 @@ export function PedidoList() {
         <TextField source="telefonorespaldo" label="Telefono 2" sortable={false} />
         <TextField source="direccion" label="Direccion" sortable={false} />
         <FunctionField label="Valor total" source="valor_total" sortBy="valor_total" render={(r: RaRecord) => usd(r.valor_total)} sx={numeric} />
+        <FunctionField label="Canal" source="canal" sortable={false} render={(r: RaRecord) => <Channel pedido={r} />} />
         <FunctionField label="Estado" source="status" sortBy="status" render={(r: RaRecord) => <PaymentState paid={Boolean(r.status)} />} />
         <FunctionField label="Acciones" render={() => <DetailButton />} />
       </Datagrid>

@@ -6,11 +6,9 @@ import {
   Button,
   Card,
   CardContent,
-  Chip,
   MenuItem,
   Rating,
   Stack,
-  Switch,
   Table,
   TableBody,
   TableCell,
@@ -22,7 +20,7 @@ import {
 import { LABELS } from "@tours/domain";
 
 /*
- * Screens the spec lists as placeholders (users, blogs, photos, company info, opinions, APIs): they make no
+ * Screens the spec lists as placeholders (users, blogs, photos, company info, opinions): they make no
  * server call and say so. Their data is sample data kept in the page's memory.
  */
 
@@ -195,48 +193,6 @@ export function OpinionesPage() {
           </Card>
         ))}
       </Stack>
-    </Placeholder>
-  );
-}
-
-const SAMPLE_APIS = [
-  { id: "freetours", nombre: "Free tours", descripcion: "Catálogo externo de free tours" },
-  { id: "paypal", nombre: "PayPal", descripcion: "Pagos con tarjeta" },
-  { id: "whatsapp", nombre: "WhatsApp", descripcion: "Enlace flotante de contacto" },
-];
-
-export function ApisPage() {
-  const [active, setActive] = useState<Record<string, boolean>>({ freetours: true, paypal: true, whatsapp: false });
-  return (
-    <Placeholder title="APIs">
-      <Table size="small" aria-label="APIs">
-        <TableHead>
-          <TableRow>
-            <TableCell>API</TableCell>
-            <TableCell>Descripción</TableCell>
-            <TableCell>Estado</TableCell>
-            <TableCell>Activar</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {SAMPLE_APIS.map((a) => (
-            <TableRow key={a.id}>
-              <TableCell>{a.nombre}</TableCell>
-              <TableCell>{a.descripcion}</TableCell>
-              <TableCell>
-                <Chip size="small" label={active[a.id] ? "Activo" : "Inactivo"} color={active[a.id] ? "success" : "default"} />
-              </TableCell>
-              <TableCell>
-                <Switch
-                  checked={Boolean(active[a.id])}
-                  onChange={(e) => setActive({ ...active, [a.id]: e.target.checked })}
-                  slotProps={{ input: { "aria-label": `Activar ${a.nombre}` } }}
-                />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
     </Placeholder>
   );
 }

@@ -2,13 +2,15 @@ import { SignJWT, jwtVerify } from "jose";
 
 export interface StaffClaims {
   userId: number;
+  /** The user's token version when it was issued. */
+  version: number;
 }
 
 const ISSUER = "tours-api";
 const AUDIENCE = "tours-staff";
 
 export interface TokenService {
-  issue(userId: number): Promise<string>;
+  issue(userId: number, version: number): Promise<string>;
   /** The claims of a valid, unexpired token, or null. */
   verify(token: string): Promise<StaffClaims | null>;
 }
@@ -17,9 +19,9 @@ export interface TokenService {
 export function createTokenService(secret: string, ttlSeconds: number, now: () => Date): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
-    async issue(userId) {
+    async issue(userId, version) {
       const iat = Math.floor(now().getTime() / 1000);
-      return new SignJWT({})
+      return new SignJWT({ ver: version })
         .setProtectedHeader({ alg: "HS256" })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -35,9 +37,12 @@ export function createTokenService(secret: string, ttlSeconds: number, now: () =
           issuer: ISSUER,
           audience: AUDIENCE,
           currentDate: now(),
+          // a token without an expiry would be valid forever
+          requiredClaims: ["exp", "sub"],
         });
         const userId = Number(payload.sub);
-        return Number.isInteger(userId) && userId > 0 ? { userId } : null;
+        const version = payload.ver === undefined ? 0 : Number(payload.ver);
+        return Number.isInteger(userId) && userId > 0 && Number.isInteger(version) ? { userId, version } : null;
       } catch {
         return null;
       }

@@ -8,6 +8,7 @@ export const HTTP_MSG = {
   internal: "Se genero un error inesperado, intente de nuevo más tarde",
   routeNotFound: "La ruta solicitada no existe",
   invalidJson: "El cuerpo de la petición no es un JSON válido",
+  forbiddenCharacter: "El texto contiene caracteres no permitidos",
   emptyJson: "El cuerpo de la petición está vacío",
   unsupportedMediaType: "Tipo de contenido no soportado",
   bodyTooLarge: "La petición supera el tamaño máximo permitido",
@@ -102,6 +103,18 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; msg: string }> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, msg: HTTP_MSG.notMultipart },
   FST_PROTO_VIOLATION: { status: 400, msg: HTTP_MSG.tooManyParts },
 };
+
+/** True when some string inside `value` holds a NUL character, which PostgreSQL text cannot store. */
+export function hasNulCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 32 || value === null || typeof value !== "object") return false;
+  return Object.values(value as Record<string, unknown>).some((v) => hasNulCharacter(v, depth + 1));
+}
+
+/** A 400 for text that cannot be stored (a NUL byte), before it reaches a query. */
+export function forbiddenCharacter(path = ""): HttpError {
+  return badRequest([fieldError(HTTP_MSG.forbiddenCharacter, path)]);
+}
 
 /**
  * The one error handler: contract-shaped answers for what the client did wrong, a generic Spanish 500 (and a

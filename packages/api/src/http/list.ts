@@ -75,7 +75,7 @@ export function listSql(spec: ListSpec, params: ListParams): ListSql {
       if (any) conditions.push(any);
       continue;
     }
-    const filter = spec.filterable[field];
+    const filter = Object.hasOwn(spec.filterable, field) ? spec.filterable[field] : undefined;
     if (!filter) throw badRequest([fieldError(`No se puede filtrar por ${field}`, "filter", value, "query")]);
     if (Array.isArray(value)) {
       // react-admin's getMany sends {"id": [1, 2, 3]}
@@ -89,7 +89,7 @@ export function listSql(spec: ListSpec, params: ListParams): ListSql {
   let orderBy = spec.defaultSort;
   if (params.sort) {
     const [field, order] = params.sort;
-    const column = spec.sortable[field];
+    const column = Object.hasOwn(spec.sortable, field) ? spec.sortable[field] : undefined;
     if (!column) throw badRequest([fieldError(`No se puede ordenar por ${field}`, "sort", field, "query")]);
     // the id breaks ties so pages never overlap
     const tieBreak = spec.sortable.id;

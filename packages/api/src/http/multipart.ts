@@ -1,7 +1,10 @@
 import type { FastifyRequest } from "fastify";
 import type { IncomingImage, PreparedImage, Storage } from "../adapters/storage/index.ts";
 import { InvalidImageError } from "../adapters/storage/index.ts";
-import { badRequest, fieldError } from "./errors.ts";
+import { HTTP_MSG, HttpError, badRequest, fieldError, forbiddenCharacter } from "./errors.ts";
+
+/** No form of the panel has more text fields than this. */
+export const MAX_MULTIPART_FIELDS = 50;
 
 export interface MultipartForm {
   fields: Record<string, string>;
@@ -15,12 +18,15 @@ export interface MultipartForm {
  */
 export async function readMultipart(request: FastifyRequest): Promise<MultipartForm> {
   const form: MultipartForm = { fields: {}, files: [] };
+  let fieldCount = 0;
   for await (const part of request.parts()) {
     if (part.type === "file") {
       const data = await part.toBuffer();
       if (data.length === 0 && !part.filename) continue;
       form.files.push({ field: part.fieldname, filename: part.filename || "imagen", data });
     } else if (typeof part.value === "string") {
+      if (++fieldCount > MAX_MULTIPART_FIELDS) throw new HttpError(413, { errors: [fieldError(HTTP_MSG.tooManyParts)] });
+      if (part.value.includes("\u0000")) throw forbiddenCharacter(part.fieldname);
       form.fields[part.fieldname] = part.value;
     }
   }

@@ -11,6 +11,7 @@ import { bannerTable } from "../modules/banner/banner.table.ts";
 import { createStaffUserRepository } from "../modules/auth/auth.repository.ts";
 import { COMMENTS, COMMENT_EMAILS, DEMO_CITIES, PREFIJOS, type DemoTour } from "./catalogue.ts";
 import { type Scene, prng, renderLandscape } from "./landscape.ts";
+import { DEMO_ZONES, type SeededTour, demoCapacities, seedDemoBookings } from "./bookings.ts";
 
 export interface SeedOptions {
   /** Generate photos (false in most tests: the catalogue is then seeded without images). */
@@ -145,6 +146,8 @@ export async function seedDemo(
       const [again] = await tx.select({ n: count() }).from(paisTable);
       if ((again?.n ?? 0) > 0) throw new AlreadySeeded();
       const result = { paises: 0, ciudades: 0, tours: 0, fotos: 0 };
+      const seededTours: SeededTour[] = [];
+      const demoCapacity = demoCapacities();
       for (const place of BUNDLED_PLACES) {
         const [pais] = await tx
           .insert(paisTable)
@@ -154,6 +157,7 @@ export async function seedDemo(
             imagen: paths.get(`pais:${place.country}`) ?? null,
             destacado: true,
             freetourId: place.countryId,
+            zonaHoraria: DEMO_ZONES[place.country] ?? "America/Bogota",
           })
           .returning({ id: paisTable.id });
         result.paises++;
@@ -207,13 +211,19 @@ export async function seedDemo(
 
             const slots = 1 + Math.floor(rand() * 3);
             const hours = [...HOURS].sort(() => rand() - 0.5).slice(0, slots).sort();
-            await tx.insert(horarioTable).values(
-              hours.map((hora) => {
-                const days = Object.fromEntries(DAYS.map((d) => [d, rand() < 0.7])) as Record<(typeof DAYS)[number], boolean>;
-                if (!DAYS.some((d) => days[d])) days.sabado = true;
-                return { tourId, horaInicio: hora, ...days };
-              }),
-            );
+            const slotRows = hours.map((hora) => {
+              const days = Object.fromEntries(DAYS.map((d) => [d, rand() < 0.7])) as Record<(typeof DAYS)[number], boolean>;
+              if (!DAYS.some((d) => days[d])) days.sabado = true;
+              return { tourId, horaInicio: hora, ...days, cupo: demoCapacity() };
+            });
+            await tx.insert(horarioTable).values(slotRows);
+            seededTours.push({
+              tourId,
+              nombre: tour.nombre,
+              precioCents: toCents(tour.precio),
+              zona: DEMO_ZONES[place.country] ?? "America/Bogota",
+              slots: slotRows.map(({ horaInicio, cupo, tourId: _t, ...days }) => ({ hora: horaInicio, cupo, days })),
+            });
 
             const comments = 2 + Math.floor(rand() * 4);
             await tx.insert(comentariosTable).values(
@@ -233,6 +243,7 @@ export async function seedDemo(
           }
         }
       }
+      await seedDemoBookings(tx, seededTours, now);
       const banner = paths.get("banner");
       if (banner) await tx.insert(bannerTable).values({ url: banner, descripcion: "Viaja por Japón con 20% de descuento" });
       return result;

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { TRAVELLER_LABELS_ES, formatDiaEs } from "@tours/domain";
+import { FEW_PLACES_LEFT, TRAVELLER_LABELS_ES, formatDiaEs, placesLeftText } from "@tours/domain";
 import { imageOrScene, useImageBase } from "~/lib/images";
 import type { CartLineView, TravelerField } from "~/lib/cart.server";
 import { useHydrated } from "./use-hydrated";
@@ -34,6 +34,9 @@ export function CartLineCard({ line }: { line: CartLineView }) {
   };
   const js = <input type="hidden" name="js" value={hydrated ? "1" : "0"} />;
 
+  const persons = shown.mayores_15 + shown.de_4_15 + shown.menores_3;
+  const full = line.quedan !== null && persons >= line.quedan;
+
   const counterButton = (field: TravelerField, label: string, delta: 1 | -1) => {
     const next: Counts = { ...shown, [field]: Math.max(0, shown[field] + delta) };
     return (
@@ -47,7 +50,7 @@ export function CartLineCard({ line }: { line: CartLineView }) {
         <button
           type="submit"
           className="counter__btn"
-          disabled={delta === -1 && shown[field] === 0}
+          disabled={(delta === -1 && shown[field] === 0) || (delta === 1 && field !== "mascotas" && full)}
           aria-label={`${delta === 1 ? "Agregar" : "Quitar"} uno: ${label}`}
           data-action={delta === 1 ? "inc" : "dec"}
         >
@@ -64,7 +67,16 @@ export function CartLineCard({ line }: { line: CartLineView }) {
       </div>
       <div>
         <h2 id={`cart-line-${item.tour_id}`}>{item.nombre}</h2>
-        <p className="cart-line__when">{formatDiaEs(item.dia)}</p>
+        <p className="cart-line__when" data-testid="line-when">{line.when ?? formatDiaEs(item.dia)}</p>
+        {line.problem ? (
+          <p className="cart-line__warning" role="alert" data-testid="line-problem">
+            {line.problem}
+          </p>
+        ) : line.quedan !== null && line.quedan <= FEW_PLACES_LEFT ? (
+          <p className="cart-line__places" data-testid="line-places">
+            {placesLeftText(line.quedan)} en esta salida
+          </p>
+        ) : null}
         <ul className="counters-list">
           {FIELDS.map(({ field, label, hint }) => (
             <li key={field} className="counter" data-testid={`counter-${field}`}>

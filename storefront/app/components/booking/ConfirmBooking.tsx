@@ -1,5 +1,5 @@
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
-import { formatDateEs } from "@tours/domain";
+import { formatDateEs, placesLeftText } from "@tours/domain";
 import { useEffect, useRef } from "react";
 import { useHydrated } from "./use-hydrated";
 
@@ -11,12 +11,18 @@ export function ConfirmBooking({
   tourName,
   fecha,
   hora,
+  horaLabel,
+  quedan,
   price,
   cancelHref,
 }: {
   tourName: string;
   fecha: string;
   hora: string;
+  /** "10:00 hora de Bogotá". */
+  horaLabel?: string;
+  /** Places left, when the departure has a limit. */
+  quedan?: number | null;
   price: string;
   cancelHref: string;
 }) {
@@ -48,11 +54,14 @@ export function ConfirmBooking({
           <dt>Fecha</dt>
           <dd>{formatDateEs(fecha)}</dd>
           <dt>Hora</dt>
-          <dd>{hora}</dd>
+          <dd>{horaLabel ?? hora}</dd>
           <dt>Precio</dt>
           <dd>Desde {price} por persona</dd>
         </dl>
-        <p className="muted">En el carrito indicas cuántas personas (y mascotas) viajan.</p>
+        <p className="muted">
+          En el carrito indicas cuántas personas (y mascotas) viajan.
+          {typeof quedan === "number" ? ` ${placesLeftText(quedan)} en esta salida.` : null}
+        </p>
         <Form method="post" preventScrollReset className="modal__actions">
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="fecha" value={fecha} />

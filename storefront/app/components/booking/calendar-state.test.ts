@@ -1,6 +1,7 @@
 import type { Clock, HorarioLike } from "@tours/domain";
 import { describe, expect, it } from "vitest";
-import { calendarQuery, calendarState, MONTHS_AHEAD } from "~/components/booking/calendar-state";
+import type { Disponibilidad } from "@tours/contract";
+import { applyAvailability, calendarQuery, calendarState, MONTHS_AHEAD } from "~/components/booking/calendar-state";
 
 const NO_DAYS = { domingo: false, lunes: false, martes: false, miercoles: false, jueves: false, viernes: false, sabado: false };
 // 09:00 Monday to Saturday, 15:30 on Saturdays; nothing on Sundays.
@@ -115,5 +116,60 @@ describe("calendarQuery", () => {
       const again = state(calendarQuery(s).slice(1));
       expect(again).toEqual(s);
     }
+  });
+});
+
+describe("applyAvailability: the live places over the schedule", () => {
+  const availability = (dias: Disponibilidad["dias"]): Disponibilidad => ({
+    tour_id: 1,
+    mes: "2026-11",
+    zona_horaria: "America/Bogota",
+    zona_nombre: "hora de Bogotá",
+    corte_horas: 2,
+    dias,
+  });
+  const salida = (hora: string, estado: "disponible" | "pocos" | "agotada" | "cerrada" | "vencida", quedan: number | null) => ({
+    hora,
+    hora_local: `${hora} hora de Bogotá`,
+    estado,
+    cupo: 10,
+    quedan,
+    reservable: estado === "disponible" || estado === "pocos",
+  });
+  const live = availability([
+    { fecha: "2026-11-23", estado: "agotado", salidas: [salida("09:00", "agotada", 0)] },
+    { fecha: "2026-11-24", estado: "cerrado", salidas: [salida("09:00", "cerrada", 10)] },
+    { fecha: "2026-11-21", estado: "cerrado", salidas: [salida("09:00", "vencida", 10), salida("15:30", "vencida", 10)] },
+    { fecha: "2026-11-28", estado: "pocos", salidas: [salida("09:00", "agotada", 0), salida("15:30", "pocos", 2)] },
+  ]);
+  const day = (s: ReturnType<typeof applyAvailability>, date: string) => s.weeks.flat().find((d) => d.date === date)!;
+
+  it("sold-out and closed days are not bookable and carry their state", () => {
+    const s = applyAvailability(state(""), live);
+    expect(day(s, "2026-11-23")).toMatchObject({ available: false, estado: "agotado" });
+    expect(day(s, "2026-11-24")).toMatchObject({ available: false, estado: "cerrado" });
+    expect(day(s, "2026-11-28")).toMatchObject({ available: true, estado: "pocos" });
+    // today, every departure past its cutoff: not bookable, but not marked as closed by staff
+    expect(day(s, "2026-11-21").available).toBe(false);
+    expect(day(s, "2026-11-21").estado).toBeUndefined();
+    // a scheduled day the availability does not list (e.g. past the horizon) is not bookable either
+    expect(day(s, "2026-11-25").available).toBe(false);
+  });
+
+  it("a sold-out day in the URL is not chosen; a day with places lists its departures in local time", () => {
+    expect(applyAvailability(state("fecha=2026-11-23&hora=09:00"), live)).toMatchObject({ fecha: null, slots: [], hora: null });
+    const s = applyAvailability(state("fecha=2026-11-28&hora=15:30"), live);
+    expect(s.slots).toEqual([
+      { hora: "09:00", label: "09:00 hora de Bogotá", estado: "agotada", quedan: 0, reservable: false },
+      { hora: "15:30", label: "15:30 hora de Bogotá", estado: "pocos", quedan: 2, reservable: true },
+    ]);
+    expect(s.hora).toBe("15:30");
+    expect(applyAvailability(state("fecha=2026-11-28&hora=09:00"), live).hora).toBeNull();
+  });
+
+  it("without availability (the call failed) the schedule decides, as before", () => {
+    const s = applyAvailability(state("fecha=2026-11-28"), null);
+    expect(s.slots.map((x) => [x.hora, x.reservable])).toEqual([["09:00", true], ["15:30", true]]);
+    expect(s.zoneLabel).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { Disponibilidad } from "@tours/contract";
 import {
   addMonths,
   buildMonth,
@@ -6,6 +7,8 @@ import {
   slotsForDate,
   type CalendarDay,
   type Clock,
+  type DayState,
+  type DepartureState,
   type HorarioLike,
 } from "@tours/domain";
 
@@ -82,4 +85,60 @@ export function calendarQuery(state: { mes?: string | null; fecha?: string | nul
   if (state.hora) query.set("hora", state.hora);
   const text = query.toString();
   return text ? `?${text}` : "";
+}
+
+/** A slot of the chosen day as the booking box shows it. */
+export interface SlotView {
+  hora: string;
+  /** "10:00 hora de Bogotá" (just "10:00" when the availability is unknown). */
+  label: string;
+  estado: DepartureState;
+  /** Places left; null: unlimited or unknown. */
+  quedan: number | null;
+  reservable: boolean;
+}
+
+export interface BookingCalendar extends Omit<CalendarState, "weeks" | "slots"> {
+  weeks: Array<Array<CalendarDay & { estado?: DayState }>>;
+  slots: SlotView[];
+  /** "hora de Bogotá", when the availability is known. */
+  zoneLabel: string | null;
+}
+
+/**
+ * A day's state as the calendar marks it: "cerrado" only when staff closed a departure of it; a day whose
+ * departures merely passed their booking cutoff (today, late) is just not bookable, like a day without schedule.
+ */
+function shownState(day: Disponibilidad["dias"][number] | undefined): DayState | undefined {
+  if (day?.estado === "cerrado" && !day.salidas.some((s) => s.estado === "cerrada")) return undefined;
+  return day?.estado;
+}
+
+/**
+ * The calendar with the tour's live availability laid over its schedule: sold-out and closed days are not
+ * bookable, nor are departures that are full, closed or past their cutoff. Without availability (the call
+ * failed) the schedule alone decides, as before capacity existed: the checkout re-checks anyway.
+ */
+export function applyAvailability(state: CalendarState, availability: Disponibilidad | null): BookingCalendar {
+  if (!availability || availability.mes !== state.mes) {
+    const slots = state.slots.map((hora) => ({ hora, label: hora, estado: "disponible" as const, quedan: null, reservable: true }));
+    return { ...state, slots, zoneLabel: null };
+  }
+  const days = new Map(availability.dias.map((d) => [d.fecha, d]));
+  const bookable = (fecha: string) => {
+    const estado = days.get(fecha)?.estado;
+    return estado === "abierto" || estado === "pocos";
+  };
+  const weeks = state.weeks.map((week) =>
+    week.map((day) => {
+      const estado = day.inMonth ? shownState(days.get(day.date)) : undefined;
+      return { ...day, available: day.available && bookable(day.date), ...(estado ? { estado } : {}) };
+    }),
+  );
+  const chosen = state.fecha && bookable(state.fecha) ? days.get(state.fecha)! : null;
+  const slots: SlotView[] = (chosen?.salidas ?? [])
+    .filter((s) => s.estado !== "vencida")
+    .map((s) => ({ hora: s.hora, label: s.hora_local, estado: s.estado, quedan: s.quedan, reservable: s.reservable }));
+  const hora = state.hora && slots.some((s) => s.hora === state.hora && s.reservable) ? state.hora : null;
+  return { ...state, weeks, fecha: chosen ? state.fecha : null, slots, hora, zoneLabel: availability.zona_nombre };
 }

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { isApiError } from "@tours/contract";
-import { jsonWithError, jsonWithSuccess } from "remix-toast";
+import { jsonWithError, jsonWithSuccess } from "~/lib/toast.server";
 
 export type FieldErrors = Record<string, string>;
 

@@ -23,11 +23,11 @@ const POLICY: sanitizeHtml.IOptions = {
 export function richText(html: string | null | undefined): string | null {
   if (!html) return null;
   const clean = sanitizeHtml(html, POLICY).trim();
-  const visible = clean.replace(/<[^>]*>/g, "").replace(/&nbsp;/g, " ").trim();
+  const visible = clean.replace(/<[^<>]*>/g, "").replace(/&nbsp;/g, " ").trim();
   return visible ? clean : null;
 }
 
-const LOOKS_LIKE_HTML = /<\/?[a-z][^>]*>/i;
+const LOOKS_LIKE_HTML = /<\/?[a-z][^<>]*>/i;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -40,13 +40,12 @@ function escapeHtml(text: string): string {
 export function sectionHtml(text: string | null | undefined): string | null {
   if (!text?.trim()) return null;
   if (LOOKS_LIKE_HTML.test(text)) return richText(text);
-  return richText(
-    text
-      .trim()
-      .split(/\n{2,}/)
-      .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`)
-      .join(""),
-  );
+  // plain text: escaped here, so nothing is left for the sanitiser to do
+  return text
+    .trim()
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`)
+    .join("");
 }
 
 /** Plain text of some HTML, for meta descriptions. */

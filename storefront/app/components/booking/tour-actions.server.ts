@@ -1,6 +1,6 @@
 import { ComentarioCreateBody } from "@tours/contract";
 import { MSG, formatDia, isValidDate, slotsForDate } from "@tours/domain";
-import { redirectWithError, redirectWithSuccess } from "remix-toast";
+import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { api, logLoadFailure } from "~/lib/api.server";
 import { addLine, commitCart, getCart } from "~/lib/cart.server";
 import { todayInBusinessTz } from "~/lib/time.server";
@@ -9,6 +9,7 @@ import { calendarQuery } from "./calendar-state";
 import { answerWithMessage, anyBlank, formValues, issuesToFieldErrors, postedWithJs, type FieldErrors } from "./forms.server";
 
 const SLOT_GONE = "Ese horario ya no está disponible, elige otro";
+const SLOT_SOLD_OUT = "Esa salida se agotó, elige otro horario u otra fecha";
 const ADD_FAILED = "No fue posible agregar el tour al carrito, intenta de nuevo";
 
 /**
@@ -22,19 +23,31 @@ export async function addToCartAction(request: Request, tourId: number, form: Fo
   const back = `${page}${calendarQuery({ mes: isValidDate(fecha) ? fecha.slice(0, 7) : null, fecha: isValidDate(fecha) ? fecha : null })}`;
   if (!isValidDate(fecha)) return redirectWithError(page, SLOT_GONE);
 
-  let tour, horarios;
+  let tour, horarios, availability;
   try {
-    [tour, horarios] = await Promise.all([
+    [tour, horarios, availability] = await Promise.all([
       api().tour.find(tourId).then((a) => a.succes[0]),
       api().tour.horarioFind(tourId).then((a) => a.succes),
+      api()
+        .tour.disponibilidad(tourId, fecha.slice(0, 7))
+        .then((a) => a.succes)
+        .catch((error: unknown) => {
+          // the checkout checks the places again: without availability the schedule decides here
+          logLoadFailure(`la disponibilidad del tour ${tourId} para el carrito`, error);
+          return null;
+        }),
     ]);
   } catch (error) {
     logLoadFailure(`el tour ${tourId} para el carrito`, error);
     return redirectWithError(back, ADD_FAILED);
   }
   if (!tour) throw new Response("Tour no encontrado", { status: 404 });
-  if (!slotsForDate(fecha, horarios, todayInBusinessTz(new Date())).includes(hora)) {
-    return redirectWithError(back, SLOT_GONE);
+  const departure = availability?.dias.find((d) => d.fecha === fecha)?.salidas.find((s) => s.hora === hora);
+  const open = availability
+    ? departure?.reservable === true
+    : slotsForDate(fecha, horarios, todayInBusinessTz(new Date())).includes(hora);
+  if (!open) {
+    return redirectWithError(back, departure?.estado === "agotada" ? SLOT_SOLD_OUT : SLOT_GONE);
   }
 
   const items = await getCart(request);

@@ -1,11 +1,10 @@
 import { createHash } from "node:crypto";
-import { access, mkdir, rename, writeFile } from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
 import type { FreeTour, FreeTourAvailability, FreeTourReview } from "@tours/contract";
 import { BUNDLED_PLACES } from "./bundled-places.ts";
 import { BUNDLED_TOUR_SEEDS, type BundledTourSeed } from "./bundled-data.ts";
 import type { FreeTourPage, FreeTourProvider } from "./types.ts";
+import type { ObjectStore } from "../storage/object-store.ts";
 
 /** Provider-style status of a successful answer. */
 export const PROVIDER_OK = "success";
@@ -247,34 +246,16 @@ export function tourImageSvg(seed: BundledTourSeed, city: string, variant: numbe
 </svg>`;
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Writes the catalogue's WebP pictures into `<uploadsDir>/freetours/` (served at /uploads/freetours/), skipping
- * those already there. Returns how many were written.
- */
-export async function ensureBundledImages(uploadsDir: string): Promise<number> {
-  const dir = path.join(uploadsDir, "freetours");
-  await mkdir(dir, { recursive: true });
+export async function ensureBundledImages(objects: ObjectStore): Promise<number> {
   let written = 0;
   for (const seed of BUNDLED_TOUR_SEEDS) {
     const id = stableUuid(seed.key);
     const { city } = placeOf(seed.cityId);
     for (let n = 1; n <= IMAGES_PER_TOUR; n++) {
-      const file = path.join(dir, imageFileName(id, n));
-      if (await exists(file)) continue;
+      const key = `freetours/${imageFileName(id, n)}`;
+      if (await objects.exists(key)) continue;
       const webp = await sharp(Buffer.from(tourImageSvg(seed, city, n))).webp({ quality: 78 }).toBuffer();
-      // written under a temporary name first: a crash mid-write must not leave a broken file that is never redone
-      const tmp = `${file}.${process.pid}.tmp`;
-      await writeFile(tmp, webp);
-      await rename(tmp, file);
+      await objects.put(key, webp, "image/webp");
       written++;
     }
   }

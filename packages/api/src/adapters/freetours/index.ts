@@ -1,3 +1,4 @@
+import { createDiskObjectStore, type ObjectStore } from "../storage/object-store.ts";
 import type { FastifyBaseLogger } from "fastify";
 import { createBundledFreeTourProvider, ensureBundledImages } from "./bundled.ts";
 import { withCache } from "./cache.ts";
@@ -19,11 +20,13 @@ export interface FreeToursConfig {
 
 /**
  * The external provider at FREETOUR_API_URL (with timeout and cache) when it is set; otherwise the bundled
- * offline catalogue, whose pictures are generated in the background into UPLOADS_DIR/freetours.
+ * offline catalogue, whose pictures are generated in the background into the image store (freetours/).
  */
 export function createFreeTourProvider(
   config: FreeToursConfig,
   log: FastifyBaseLogger,
+  /** Where the bundled catalogue's pictures go: the API's image store (the uploads folder on disk by default). */
+  images: ObjectStore = createDiskObjectStore(config.uploadsDir),
 ): FreeTourProvider & { imagesReady?: Promise<void> } {
   const { freeTour } = config;
   if (freeTour.apiUrl) {
@@ -37,7 +40,7 @@ export function createFreeTourProvider(
   }
   const bundled = createBundledFreeTourProvider({ publicApiUrl: config.publicApiUrl });
   // in the background: the catalogue answers at once, its pictures appear a few seconds after the first start
-  const imagesReady = ensureBundledImages(config.uploadsDir)
+  const imagesReady = ensureBundledImages(images)
     .then((written) => {
       if (written > 0) log.info({ written }, "bundled free-tour pictures generated");
     })

@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
+import { createDiskObjectStore, type ObjectStore } from "./object-store.ts";
+import { createS3ObjectStore, type S3Settings } from "./s3.ts";
+
+export type { ObjectStore, StoredObject } from "./object-store.ts";
+export type { S3Settings } from "./s3.ts";
 
 /** Formats we accept, judged by decoding the bytes (never the file name or the declared type). SVG is refused. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif"]);
@@ -84,16 +87,37 @@ export interface Storage {
   saveImage(data: Buffer, folder: string, filename?: string): Promise<string>;
   /** Removes stored images (their WebP, its width variants and original) by the relative path a record holds. Never throws. */
   remove(paths: Array<string | null | undefined>): Promise<void>;
-  /** Absolute directory served at /uploads and /api/uploads. */
-  readonly root: string;
+  /** Where the files live (local disk or an S3 bucket); the API serves them at /uploads and /api/uploads. */
+  readonly objects: ObjectStore;
 }
 
 const FOLDER_PATTERN = /^[a-z0-9-]+$/;
 const PUBLIC_PREFIX = "uploads/";
 
+/** Images on the local disk under `uploadsDir` (the default: one API process, or a shared volume). */
 export function createLocalStorage(uploadsDir: string): Storage {
-  const root = path.resolve(uploadsDir);
+  return createStorage(createDiskObjectStore(uploadsDir));
+}
 
+/** Images in an S3-compatible bucket (STORAGE=s3): every API process sees every upload. */
+export function createS3Storage(settings: S3Settings): Storage {
+  return createStorage(createS3ObjectStore(settings));
+}
+
+/** The storage the settings ask for (STORAGE=disk, the default, or s3). */
+export function createConfiguredStorage(config: { uploadsDir: string; storage: { kind: "disk" } | ({ kind: "s3" } & S3Settings) }): Storage {
+  return config.storage.kind === "s3" ? createS3Storage(config.storage) : createLocalStorage(config.uploadsDir);
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: "image/webp",
+  jpg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  avif: "image/avif",
+};
+
+function createStorage(objects: ObjectStore): Storage {
   async function prepareOne(image: IncomingImage): Promise<PreparedImage> {
     let format: string | undefined;
     try {
@@ -122,17 +146,20 @@ export function createLocalStorage(uploadsDir: string): Storage {
 
   async function writeImages(images: PreparedImage[], folder: string): Promise<string[]> {
     if (!FOLDER_PATTERN.test(folder)) throw new Error(`Invalid storage folder: ${folder}`);
-    const dir = path.join(root, folder);
-    await mkdir(dir, { recursive: true });
     const written: string[] = [];
     try {
       for (const image of images) {
         const name = randomUUID();
         const webPath = `${PUBLIC_PREFIX}${folder}/${name}.webp`;
         written.push(webPath);
-        if (image.original) await writeFile(path.join(dir, `${name}.original.${image.original.ext}`), image.original.data);
-        for (const width of VARIANT_WIDTHS) await writeFile(path.join(dir, variantName(name, width)), image.variants[width]);
-        await writeFile(path.join(dir, `${name}.webp`), image.web);
+        const key = (file: string) => `${folder}/${file}`;
+        if (image.original) {
+          const { ext, data } = image.original;
+          await objects.put(key(`${name}.original.${ext}`), data, CONTENT_TYPES[ext] ?? "application/octet-stream");
+        }
+        for (const width of VARIANT_WIDTHS) await objects.put(key(variantName(name, width)), image.variants[width], "image/webp");
+        // the web WebP last: a record only ever points at a complete set
+        await objects.put(key(`${name}.webp`), image.web, "image/webp");
       }
     } catch (err) {
       await remove(written);
@@ -142,25 +169,19 @@ export function createLocalStorage(uploadsDir: string): Storage {
   }
 
   async function remove(paths: Array<string | null | undefined>): Promise<void> {
-    await Promise.all(
-      paths.map(async (stored) => {
-        const file = resolveStored(root, stored);
-        if (!file) return;
-        const dir = path.dirname(file);
-        const name = path.basename(file, ".webp");
-        await rm(file, { force: true }).catch(() => {});
-        for (const width of VARIANT_WIDTHS) {
-          await rm(path.join(dir, variantName(name, width)), { force: true }).catch(() => {});
-        }
-        for (const ext of ["jpg", "png", "webp", "gif", "avif"]) {
-          await rm(path.join(dir, `${name}.original.${ext}`), { force: true }).catch(() => {});
-        }
-      }),
-    );
+    const keys: string[] = [];
+    for (const stored of paths) {
+      const key = keyOf(stored);
+      if (!key) continue;
+      const stem = key.slice(0, -".webp".length);
+      keys.push(key, ...VARIANT_WIDTHS.map((width) => variantName(stem, width)));
+      keys.push(...Object.keys(CONTENT_TYPES).map((ext) => `${stem}.original.${ext}`));
+    }
+    if (keys.length > 0) await objects.delete(keys).catch(() => {});
   }
 
   return {
-    root,
+    objects,
     async prepareImages(images) {
       // two at a time: 20 large photos decoded at once could need gigabytes
       const prepared: PreparedImage[] = new Array(images.length);
@@ -199,9 +220,14 @@ function encodeAs(pipeline: sharp.Sharp, ext: string): Promise<Buffer> {
   }
 }
 
-/** The absolute file behind a stored relative path, or null if the path does not point inside the root. */
-function resolveStored(root: string, stored: string | null | undefined): string | null {
-  if (!stored || !stored.startsWith(PUBLIC_PREFIX)) return null;
-  const file = path.resolve(root, stored.slice(PUBLIC_PREFIX.length));
-  return file.startsWith(root + path.sep) ? file : null;
+/** The object key ("tours/<uuid>.webp") behind a stored relative path, or null when it is not one of ours. */
+function keyOf(stored: string | null | undefined): string | null {
+  if (!stored || !stored.startsWith(PUBLIC_PREFIX) || !stored.endsWith(".webp")) return null;
+  const key = stored.slice(PUBLIC_PREFIX.length);
+  return isSafeKey(key) ? key : null;
+}
+
+/** Keys are `<folder>/<file>` with plain names: nothing that could climb out of the uploads directory. */
+export function isSafeKey(key: string): boolean {
+  return /^[a-z0-9-]+\/[A-Za-z0-9._-]+$/.test(key) && !key.includes("..");
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { hashPassword } from "../../auth/passwords.ts";
 import { type StaffUserRow, staffUsersTable } from "./auth.table.ts";
@@ -12,6 +12,12 @@ export function createStaffUserRepository(db: Db) {
     async findById(id: number): Promise<StaffUserRow | null> {
       const [row] = await db.select().from(staffUsersTable).where(eq(staffUsersTable.id, id));
       return row ?? null;
+    },
+    async bumpTokenVersion(id: number): Promise<void> {
+      await db
+        .update(staffUsersTable)
+        .set({ tokenVersion: sql`${staffUsersTable.tokenVersion} + 1`, updatedAt: new Date() })
+        .where(eq(staffUsersTable.id, id));
     },
     /** Creates the user, or resets the password (and name) of an existing one. */
     async upsert(input: { email: string; password: string; nombre: string; rol?: string }): Promise<StaffUserRow> {

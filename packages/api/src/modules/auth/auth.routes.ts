@@ -2,26 +2,39 @@ import type { FastifyPluginAsync } from "fastify";
 import { LoginBody } from "@tours/contract";
 import { HTTP_MSG, HttpError, parseBody } from "../../http/errors.ts";
 import { requireStaff } from "../../http/auth.ts";
-import { createLoginLimiter } from "../../auth/login-limiter.ts";
+import type { Db } from "../../db/client.ts";
+import { createRateLimiter, type Limit } from "../limits/rate-limiter.ts";
 import type { StaffAuthService } from "./auth.service.ts";
 
 export const LOGIN_FAILED_MSG = "Usuario o contraseña incorrectos";
-/** Failed logins allowed per address and minute; the next attempt gets 429 until the minute is over. */
+/** Failed logins allowed per client address and minute; the next attempt gets 429 until the minute is over. */
 export const LOGIN_FAILURES_PER_MINUTE = 10;
+const LOGIN_FAILURES: Limit = { name: "login", max: LOGIN_FAILURES_PER_MINUTE, windowMs: 60_000 };
 
-export const authRoutes: FastifyPluginAsync<{ auth: StaffAuthService; now: () => Date }> = async (app, { auth, now }) => {
-  const limiter = createLoginLimiter({ maxFailures: LOGIN_FAILURES_PER_MINUTE, windowMs: 60_000, now });
+/**
+ * Failures count per real client address (the storefront forwards its visitors' addresses, trusted through
+ * TRUST_PROXY), in PostgreSQL, so every API process sees them and one stranger's failures block only that stranger.
+ */
+export const authRoutes: FastifyPluginAsync<{ auth: StaffAuthService; db: Db; now: () => Date }> = async (app, { auth, db, now }) => {
+  const limiter = createRateLimiter(db, now);
 
   app.post("/api/auth/login", async (request) => {
-    if (limiter.isBlocked(request.ip)) throw new HttpError(429, { errors: [{ msg: HTTP_MSG.tooManyRequests }] });
+    if ((await limiter.count(LOGIN_FAILURES, request.ip)) >= LOGIN_FAILURES_PER_MINUTE) {
+      throw new HttpError(429, { errors: [{ msg: HTTP_MSG.tooManyRequests }] });
+    }
     const body = parseBody(LoginBody, request.body);
     const result = await auth.login(body.email, body.password);
     if (!result) {
-      limiter.recordFailure(request.ip);
+      await limiter.hit(LOGIN_FAILURES, request.ip);
       request.log.warn({ ip: request.ip }, "failed staff login");
       throw new HttpError(401, { errors: [{ msg: LOGIN_FAILED_MSG }] });
     }
     return { sucess: result.token, rol: result.user.rol, nombre: result.user.nombre };
+  });
+
+  app.post("/api/auth/logout", { preHandler: requireStaff }, async (request) => {
+    await auth.logout(request.staff!);
+    return { succes: { sesion: "cerrada" } };
   });
 
   app.get("/api/auth/autenticate", { preHandler: requireStaff }, async (request) => {

@@ -7,6 +7,8 @@ import type { StaffUserRow } from "./auth.table.ts";
 export interface StaffAuthService extends StaffAuthenticator {
   /** A token for the right e-mail/password pair; null otherwise (same work either way). */
   login(email: string, password: string): Promise<{ token: string; user: StaffUserRow } | null>;
+  /** Ends every session of the user: tokens issued before stop working in every API process. */
+  logout(user: StaffUserRow): Promise<void>;
 }
 
 export function createStaffAuthService(users: StaffUserRepository, tokens: TokenService): StaffAuthService {
@@ -16,11 +18,15 @@ export function createStaffAuthService(users: StaffUserRepository, tokens: Token
       // an unknown e-mail verifies against a dummy hash so both failures take about as long
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
       if (!user || !ok) return null;
-      return { token: await tokens.issue(user.id), user };
+      return { token: await tokens.issue(user.id, user.tokenVersion), user };
+    },
+    async logout(user) {
+      await users.bumpTokenVersion(user.id);
     },
     async userForToken(token) {
       const claims = await tokens.verify(token);
-      return claims ? users.findById(claims.userId) : null;
+      const user = claims ? await users.findById(claims.userId) : null;
+      return user && user.tokenVersion === claims!.version ? user : null;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const staffUsersTable = pgTable(
   "staff_users",
@@ -8,6 +8,8 @@ export const staffUsersTable = pgTable(
     nombre: text("nombre").notNull(),
     rol: text("rol").notNull().default("admin"),
     passwordHash: text("password_hash").notNull(),
+    /** Carried by every token as `ver`; bumped on logout, so the user's earlier tokens stop working at once. */
+    tokenVersion: integer("token_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,8 +1,21 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { personsOf } from "@tours/domain";
 import type { ListParams } from "@tours/contract";
 import type { Db } from "../../db/client.ts";
 import { type ListSpec, listSql } from "../../http/list.ts";
 import { horarioTable, tourTable } from "../tour/tour.table.ts";
+import { paisTable } from "../pais/pais.table.ts";
+import { salida } from "../salidas/salidas.table.ts";
+import {
+  isDateClosed,
+  lockDeparture,
+  lockDepartures,
+  slotCapacity,
+  takenBySalida,
+  takenTotal,
+  takesPlaces,
+} from "../salidas/salidas.repository.ts";
+import type { SalidaRow } from "../salidas/salidas.table.ts";
 import { pedido, pedidoLine, paypalWebhookEvent, type PedidoLineRow, type PedidoRow } from "./compra.table.ts";
 
 /** Data access for orders: the only place that reads or writes pedido, pedido_line and paypal_webhook_event. */
@@ -17,11 +30,16 @@ export interface NewPedido {
   telefonorespaldo: string | null;
   comentario: string | null;
   valor_total_cents: number;
+  /** An OCTO booking: the reseller, its booking uuid and reference (absent for storefront orders). */
+  octo?: { uuid: string; revendedorId: number; referencia: string | null };
 }
 
 export interface NewPedidoLine {
   id_tour: number;
   fecha_tour: string;
+  /** The departure: date ("YYYY-MM-DD") and start ("HH:MM") in the tour's zone. */
+  fecha: string;
+  hora: string;
   mayores15: number;
   menoresde15_a4: number;
   menores3: number;
@@ -34,7 +52,11 @@ export interface TourForPricing {
   id: number;
   nombre: string;
   precioCents: number;
+  /** IANA zone of its departures (its own, else its country's). */
+  zona: string;
+  corteHoras: number;
   horarios: Array<{
+    cupo: number | null;
     hora_inicio: string;
     lunes: boolean;
     martes: boolean;
@@ -44,6 +66,115 @@ export interface TourForPricing {
     sabado: boolean;
     domingo: boolean;
   }>;
+}
+
+/** Why a line did not fit its departure: `quedan` places left (null: unlimited), the departure's state. */
+export interface LineRefusal {
+  index: number;
+  quedan: number | null;
+  estado: "agotada" | "pocos" | "cerrada";
+}
+
+class Refused extends Error {
+  constructor(readonly refusals: LineRefusal[]) {
+    super("the order does not fit its departures");
+  }
+}
+
+const departureOrder = (a: { id_tour: number; fecha: string; hora: string }, b: typeof a) =>
+  a.id_tour - b.id_tour || a.fecha.localeCompare(b.fecha) || a.hora.localeCompare(b.hora);
+const departureKeyOf = (l: { id_tour: number; fecha: string; hora: string }) => `${l.id_tour}|${l.fecha}|${l.hora}`;
+
+function uniqueDepartures(lines: NewPedidoLine[]) {
+  const seen = new Map<string, { tourId: number; fecha: string; hora: string; id_tour: number }>();
+  for (const l of [...lines].sort(departureOrder)) seen.set(departureKeyOf(l), { tourId: l.id_tour, id_tour: l.id_tour, fecha: l.fecha, hora: l.hora });
+  return [...seen.values()];
+}
+
+const WEEKDAY_OF_FECHA = sql.raw(
+  "case extract(dow from s.fecha)::int when 0 then c.domingo when 1 then c.lunes when 2 then c.martes " +
+    "when 3 then c.miercoles when 4 then c.jueves when 5 then c.viernes else c.sabado end",
+);
+
+/**
+ * The order and its lines, inserted by one statement only if every departure (already locked by this
+ * transaction) still has room and is open; null otherwise. Running after the lock, its snapshot sees every
+ * booking committed before: checking and inserting together keeps a checkout at four round trips.
+ */
+async function insertIfFits(
+  tx: Db,
+  order: NewPedido,
+  lines: Array<NewPedidoLine & { salidaId: number }>,
+  now: Date,
+  holdUntil: Date,
+): Promise<Pick<PedidoRow, "id" | "createdAt"> | null> {
+  const asked = new Map<number, number>();
+  for (const l of lines) asked.set(l.salidaId, (asked.get(l.salidaId) ?? 0) + personsOf(l));
+  const askedValues = sql.join([...asked].map(([id, n]) => sql`(${id}::int, ${n}::int)`), sql`, `);
+  const lineValues = sql.join(
+    lines.map(
+      (l) =>
+        sql`(${l.id_tour}::int, ${l.fecha_tour}::text, ${l.mayores15}::int, ${l.menoresde15_a4}::int, ${l.menores3}::int, ${l.mascotas}::int, ${l.valor_cents}::int, ${l.valor_total_cents}::int, ${l.salidaId}::int)`,
+    ),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    with asked (salida_id, personas) as (values ${askedValues}),
+    dep as (
+      select s.id, s.cerrada, a.personas, cap.cupo,
+             exists (select 1 from fecha_cerrada f where f.tour_id = s.tour_id and f.fecha = s.fecha) as fecha_cerrada,
+             -- counted only where there is a limit (CASE is lazy); each line's order looked up by its key
+             case when cap.cupo is null then 0 else
+               (select coalesce(sum(l.mayores15 + l.menoresde15_a4 + l.menores3), 0) from pedido_line l
+                where l.salida_id = s.id
+                  and exists (select 1 from ${pedido} where ${pedido.id} = l.id_pedido and ${takesPlaces(now)})) end as taken
+      from salida s
+      join asked a on a.salida_id = s.id
+      cross join lateral (
+        select coalesce(s.cupo, (select case when bool_or(c.cupo is null) then null else max(c.cupo) end from horario c
+                                 where c.tour_id = s.tour_id and c.hora_inicio = s.hora and ${WEEKDAY_OF_FECHA})) as cupo
+      ) cap
+    ),
+    p as (
+      insert into pedido (nombre, apellido, email, nit, direccion, telefono, telefonorespaldo, comentario,
+                          valor_total_cents, estado, status, hold_expires_at,
+                          canal, octo_uuid, revendedor_id, revendedor_referencia)
+      select ${order.nombre}::text, ${order.apellido}::text, ${order.email}::text, ${order.nit}::text, ${order.direccion}::text,
+             ${order.telefono}::text, ${order.telefonorespaldo}::text, ${order.comentario}::text, ${order.valor_total_cents}::int,
+             'pendiente', false, ${holdUntil}::timestamptz,
+             ${order.octo ? "octo" : "tienda"}::text, ${order.octo?.uuid ?? null}::text, ${order.octo?.revendedorId ?? null}::int,
+             ${order.octo?.referencia ?? null}::text
+      where not exists (select 1 from dep d where d.cerrada or d.fecha_cerrada or (d.cupo is not null and d.taken + d.personas > d.cupo))
+      returning id, created_at
+    ),
+    ins as (
+      insert into pedido_line (id_pedido, id_tour, fecha_tour, mayores15, menoresde15_a4, menores3, mascotas,
+                               valor_cents, valor_total_cents, salida_id)
+      select p.id, v.* from p cross join (values ${lineValues})
+        as v (id_tour, fecha_tour, mayores15, menoresde15_a4, menores3, mascotas, valor_cents, valor_total_cents, salida_id)
+    )
+    select id, created_at from p`);
+  const row = (result as unknown as { rows: Array<{ id: number; created_at: Date | string }> }).rows[0];
+  return row ? { id: Number(row.id), createdAt: new Date(row.created_at) } : null;
+}
+
+/** Why an order did not fit (run only when it did not, under the same locks): each line that does not fit. */
+async function explainRefusals(tx: Db, lines: NewPedidoLine[], salidaOf: Map<string, SalidaRow>, now: Date): Promise<LineRefusal[]> {
+  const taken = await takenBySalida(tx, [...salidaOf.values()].map((s) => s.id), now);
+  const asked = new Map<string, number>();
+  const refusals: LineRefusal[] = [];
+  for (const [index, l] of lines.entries()) {
+    const key = departureKeyOf(l);
+    const dep = salidaOf.get(key)!;
+    const capacity = dep.cupo ?? (await slotCapacity(tx, l.id_tour, l.fecha, l.hora)).cupo;
+    const already = takenTotal(taken.get(dep.id)) + (asked.get(key) ?? 0);
+    const left = capacity === null ? null : Math.max(0, capacity - already);
+    const persons = personsOf(l);
+    asked.set(key, (asked.get(key) ?? 0) + persons);
+    if (dep.cerrada || (await isDateClosed(tx, l.id_tour, l.fecha))) refusals.push({ index, quedan: left, estado: "cerrada" });
+    else if (left !== null && persons > left) refusals.push({ index, quedan: left, estado: left === 0 ? "agotada" : "pocos" });
+  }
+  return refusals;
 }
 
 /** A claim older than this is taken to belong to a process that died mid-capture. */
@@ -57,13 +188,21 @@ export function createCompraRepository(db: Db) {
       const result = new Map<number, TourForPricing>();
       if (unique.length === 0) return result;
       const tours = await db
-        .select({ id: tourTable.id, nombre: tourTable.nombre, precioCents: tourTable.precioCents })
+        .select({
+          id: tourTable.id,
+          nombre: tourTable.nombre,
+          precioCents: tourTable.precioCents,
+          zona: sql<string>`coalesce(${tourTable.zonaHoraria}, ${paisTable.zonaHoraria})`,
+          corteHoras: tourTable.corteHoras,
+        })
         .from(tourTable)
+        .innerJoin(paisTable, eq(paisTable.id, tourTable.pais))
         .where(inArray(tourTable.id, unique));
       for (const t of tours) result.set(t.id, { ...t, horarios: [] });
       const slots = await db.select().from(horarioTable).where(inArray(horarioTable.tourId, unique));
       for (const s of slots) {
         result.get(s.tourId)?.horarios.push({
+          cupo: s.cupo,
           hora_inicio: s.horaInicio,
           lunes: s.lunes,
           martes: s.martes,
@@ -77,13 +216,68 @@ export function createCompraRepository(db: Db) {
       return result;
     },
 
-    /** The order and all its lines, or nothing (one transaction). */
-    async insertWithLines(order: NewPedido, lines: NewPedidoLine[]): Promise<PedidoRow> {
+    /**
+     * The order and all its lines, holding their places until `holdUntil` — or nothing. One transaction: the
+     * departures are locked in a fixed order, their places counted, and the order inserted only if every line
+     * fits; concurrent orders for the last places queue on those locks (docs/decisions/0007).
+     */
+    async reserve(
+      order: NewPedido,
+      lines: NewPedidoLine[],
+      now: Date,
+      holdUntil: Date,
+    ): Promise<{ ok: true; row: Pick<PedidoRow, "id" | "createdAt"> } | { ok: false; refusals: LineRefusal[] }> {
+      const departures = uniqueDepartures(lines);
+      try {
+        const row = await db.transaction(async (tx) => {
+          const locked = await lockDepartures(tx, departures);
+          const salidaOf = new Map(locked.map((r) => [departureKeyOf({ id_tour: r.tourId, fecha: r.fecha, hora: r.hora }), r]));
+          const inserted = await insertIfFits(tx, order, lines.map((l) => ({ ...l, salidaId: salidaOf.get(departureKeyOf(l))!.id })), now, holdUntil);
+          if (inserted) return inserted;
+          throw new Refused(await explainRefusals(tx, lines, salidaOf, now));
+        });
+        return { ok: true, row };
+      } catch (err) {
+        if (err instanceof Refused) return { ok: false, refusals: err.refusals };
+        throw err;
+      }
+    },
+
+    /**
+     * A buyer comes to pay after the hold lapsed: take the places again if they are still free (the hold is
+     * renewed until `holdUntil`), else the order becomes 'expirado' and must not be captured.
+     */
+    async renewHold(id: number, now: Date, holdUntil: Date): Promise<"renewed" | "expired" | "unchanged"> {
       return db.transaction(async (tx) => {
-        const [row] = await tx.insert(pedido).values({ ...order, estado: "pendiente", status: false }).returning();
-        if (!row) throw new Error("insert pedido returned nothing");
-        await tx.insert(pedidoLine).values(lines.map((l) => ({ ...l, id_pedido: row.id })));
-        return row;
+        const lines = await tx
+          .select({ id_tour: pedidoLine.id_tour, mayores15: pedidoLine.mayores15, menoresde15_a4: pedidoLine.menoresde15_a4, menores3: pedidoLine.menores3, salidaId: pedidoLine.salida_id, fecha: sql<string>`${salida.fecha}::text`, hora: salida.hora })
+          .from(pedidoLine)
+          .innerJoin(salida, eq(salida.id, pedidoLine.salida_id))
+          .where(eq(pedidoLine.id_pedido, id));
+        const locked = new Map<number, { cupo: number | null; cerrada: boolean }>();
+        for (const l of [...lines].sort(departureOrder)) {
+          if (!locked.has(l.salidaId!)) locked.set(l.salidaId!, await lockDeparture(tx, l.id_tour, l.fecha, l.hora));
+        }
+        const [order] = await tx.select().from(pedido).where(eq(pedido.id, id)).for("update");
+        if (!order || order.estado !== "pendiente" || order.capture_claimed_at || !order.hold_expires_at || order.hold_expires_at > now) {
+          return "unchanged";
+        }
+        const taken = await takenBySalida(tx, [...locked.keys()], now, id);
+        const asked = new Map<number, number>();
+        let fits = true;
+        for (const l of lines) {
+          const dep = locked.get(l.salidaId!)!;
+          const capacity = dep.cupo ?? (await slotCapacity(tx, l.id_tour, l.fecha, l.hora)).cupo;
+          const want = (asked.get(l.salidaId!) ?? 0) + personsOf(l);
+          asked.set(l.salidaId!, want);
+          const closed = dep.cerrada || (await isDateClosed(tx, l.id_tour, l.fecha));
+          if (closed || (capacity !== null && takenTotal(taken.get(l.salidaId!)) + want > capacity)) fits = false;
+        }
+        await tx
+          .update(pedido)
+          .set(fits ? { hold_expires_at: holdUntil, updatedAt: now } : { estado: "expirado", updatedAt: now })
+          .where(eq(pedido.id, id));
+        return fits ? "renewed" : "expired";
       });
     },
 
@@ -129,6 +323,9 @@ export function createCompraRepository(db: Db) {
             eq(pedido.id, id),
             eq(pedido.estado, "pendiente"),
             or(isNull(pedido.capture_claimed_at), lt(pedido.capture_claimed_at, staleBefore)),
+            // a lapsed hold must be renewed first (renewHold), or the capture could take places sold meanwhile;
+            // an abandoned claim kept its places held all along (claimed orders count as taking places)
+            or(isNull(pedido.hold_expires_at), gt(pedido.hold_expires_at, now), isNotNull(pedido.capture_claimed_at)),
           ),
         )
         .returning();
@@ -174,6 +371,66 @@ export function createCompraRepository(db: Db) {
         .update(pedido)
         .set({ estado: "cancelado", updatedAt: now })
         .where(and(eq(pedido.id, id), eq(pedido.estado, "pendiente"), isNull(pedido.capture_claimed_at)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** An OCTO booking by its uuid. */
+    async findByOctoUuid(uuid: string): Promise<PedidoRow | null> {
+      const [row] = await db.select().from(pedido).where(eq(pedido.octo_uuid, uuid));
+      return row ?? null;
+    },
+
+    /** A reseller's OCTO bookings, newest first, narrowed by their reference, ours (the order id) or the departure date. */
+    async octoBookings(revendedorId: number, filter: { referencia?: string; pedidoId?: number; fecha?: { from: string; to: string } }): Promise<PedidoRow[]> {
+      const conditions = [eq(pedido.revendedor_id, revendedorId), isNotNull(pedido.octo_uuid)];
+      if (filter.referencia !== undefined) conditions.push(eq(pedido.revendedor_referencia, filter.referencia));
+      if (filter.pedidoId !== undefined) conditions.push(eq(pedido.id, filter.pedidoId));
+      if (filter.fecha) {
+        const { from, to } = filter.fecha;
+        conditions.push(
+          sql`exists (select 1 from ${pedidoLine} join ${salida} on ${salida.id} = ${pedidoLine.salida_id}
+                      where ${pedidoLine.id_pedido} = ${pedido.id} and ${salida.fecha} between ${from} and ${to})`,
+        );
+      }
+      return db.select().from(pedido).where(and(...conditions)).orderBy(desc(pedido.id)).limit(500);
+    },
+
+    /** A live hold gets a new expiry (a lapsed one must be renewed with renewHold, which checks the places). */
+    async extendLiveHold(id: number, now: Date, holdUntil: Date): Promise<PedidoRow | null> {
+      const [row] = await db
+        .update(pedido)
+        .set({ hold_expires_at: holdUntil, updatedAt: now })
+        .where(and(eq(pedido.id, id), eq(pedido.estado, "pendiente"), gt(pedido.hold_expires_at, now)))
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * A held OCTO booking confirmed by its reseller: paid by the reseller (no PayPal capture), once, and only while
+     * its hold is live (renew a lapsed one first).
+     */
+    async markPaidByReseller(id: number, now: Date, changes: Partial<Pick<PedidoRow, "nombre" | "apellido" | "email" | "telefono" | "comentario" | "revendedor_referencia">>): Promise<PedidoRow | null> {
+      const [row] = await db
+        .update(pedido)
+        .set({ ...changes, estado: "pagado", status: true, paid_at: now, updatedAt: now })
+        .where(and(eq(pedido.id, id), eq(pedido.canal, "octo"), eq(pedido.estado, "pendiente"), gt(pedido.hold_expires_at, now)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Contact, notes or reference of an OCTO booking changed by its reseller. */
+    async updateOctoDetails(id: number, now: Date, changes: Partial<Pick<PedidoRow, "nombre" | "apellido" | "email" | "telefono" | "comentario" | "revendedor_referencia">>): Promise<PedidoRow | null> {
+      const [row] = await db.update(pedido).set({ ...changes, updatedAt: now }).where(and(eq(pedido.id, id), eq(pedido.canal, "octo"))).returning();
+      return row ?? null;
+    },
+
+    /** An OCTO booking, held or confirmed, cancelled by its reseller: its places are free again at once. */
+    async cancelByReseller(id: number, now: Date, reason: string | null): Promise<PedidoRow | null> {
+      const [row] = await db
+        .update(pedido)
+        .set({ estado: "cancelado", motivo_cancelacion: reason, updatedAt: now })
+        .where(and(eq(pedido.id, id), eq(pedido.canal, "octo"), inArray(pedido.estado, ["pendiente", "pagado"])))
         .returning();
       return row ?? null;
     },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { CompraCreateBody, TokenBody } from "@tours/contract";
 import type { AppDeps } from "../../app.ts";
+import { createRateLimiter, publicLimits } from "../limits/rate-limiter.ts";
 import { requireStaff } from "../../http/auth.ts";
 import { notFound, parseBody, parseId } from "../../http/errors.ts";
 import { listParamsOf, sendPage } from "../../http/list.ts";
@@ -8,11 +9,14 @@ import { COMPRA_MSG, compraServiceFor } from "./compra.service.ts";
 import { toPedido, toPedidoLine } from "./compra.serialize.ts";
 
 export const compraRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const limiter = createRateLimiter(deps.db, deps.now!);
+  const limits = publicLimits(deps.config);
   const { repo, service } = compraServiceFor(deps, app.log);
   const staff = { preHandler: requireStaff };
 
   app.post("/api/compra/create", async (request) => {
     const body = parseBody(CompraCreateBody, request.body);
+    await limiter.enforce(limits.pedido, request);
     return { succes: await service.create(body) };
   });
 

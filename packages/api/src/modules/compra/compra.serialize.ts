@@ -19,6 +19,10 @@ export function toPedido(row: PedidoRow) {
     id_pay: row.id_pay,
     estado: row.estado,
     paid_at: row.paid_at ? row.paid_at.toISOString() : null,
+    // additive: an OCTO booking's channel, reseller and the reseller's reference (paid by the reseller, no PayPal)
+    canal: row.canal,
+    revendedor_id: row.revendedor_id,
+    revendedor_referencia: row.revendedor_referencia,
     ...timestamps(row),
   };
 }

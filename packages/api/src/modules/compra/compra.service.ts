@@ -1,13 +1,19 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { CompraCreateBody, ValidationErrorItem } from "@tours/contract";
-import { CURRENCY, MSG, lineTotalCents } from "@tours/domain";
+import { CURRENCY, MSG, formatDateEs, formatLocalTime, lineTotalCents } from "@tours/domain";
 import { PaypalError, paypalValueToCents } from "../../adapters/paypal/client.ts";
 import type { PaymentProvider, PaypalOrder } from "../../adapters/paypal/types.ts";
 import { HttpError, badRequest, fieldError, notFound } from "../../http/errors.ts";
 import type { AppDeps } from "../../app.ts";
-import { type CompraRepository, type NewPedidoLine, type TourForPricing, createCompraRepository } from "./compra.repository.ts";
+import {
+  type CompraRepository,
+  type LineRefusal,
+  type NewPedidoLine,
+  type TourForPricing,
+  createCompraRepository,
+} from "./compra.repository.ts";
 import type { PedidoRow } from "./compra.table.ts";
-import { businessClock, checkDia } from "./compra.dates.ts";
+import { checkDia } from "./compra.dates.ts";
 
 /** Spanish answers of the orders module (the storefront shows its own toast; these explain the status). */
 export const COMPRA_MSG = {
@@ -23,7 +29,27 @@ export const COMPRA_MSG = {
   notPayable: "Este pedido no se puede pagar",
   inProgress: "El pago de este pedido se está procesando, intente de nuevo en unos segundos",
   alreadyPaid: "El pedido ya fue pagado y no se puede cancelar",
+  duplicateTour: "Este tour ya está en el pedido: indica todos sus viajeros en una sola línea",
+  holdExpired: "Tu reserva expiró y ya no quedan lugares suficientes en esa salida; no se realizó ningún cobro",
+  soldOut: (salida: string) => `La salida del ${salida} está agotada; elige otra fecha u horario`,
+  fewLeft: (salida: string, left: number) =>
+    left === 1
+      ? `Solo queda 1 lugar para la salida del ${salida}; elige menos viajeros u otra fecha`
+      : `Solo quedan ${left} lugares para la salida del ${salida}; elige menos viajeros u otra fecha`,
+  closed: (salida: string) => `La salida del ${salida} no está disponible; elige otra fecha u horario`,
 } as const;
+
+/** "lunes, 23 de noviembre de 2026 a las 14:00 hora de Bogotá". */
+function salidaText(line: Pick<NewPedidoLine, "fecha" | "hora">, zona: string): string {
+  return `${formatDateEs(line.fecha)} a las ${formatLocalTime(line.hora, zona)}`;
+}
+
+export function refusalMessage(refusal: LineRefusal, line: NewPedidoLine, zona: string): string {
+  const salida = salidaText(line, zona);
+  if (refusal.estado === "cerrada") return COMPRA_MSG.closed(salida);
+  if (refusal.estado === "agotada" || !refusal.quedan) return COMPRA_MSG.soldOut(salida);
+  return COMPRA_MSG.fewLeft(salida, refusal.quedan);
+}
 
 /**
  * How long a confirm waits for another request that holds the capture claim before answering "in progress"
@@ -36,7 +62,7 @@ export interface CompraServiceDeps {
   repo: CompraRepository;
   payments: PaymentProvider;
   now: () => Date;
-  timeZone: string;
+  holdMinutes: number;
   storefrontUrl: string;
   log: FastifyBaseLogger;
 }
@@ -57,7 +83,7 @@ export class CaptureInProgress extends HttpError {
  * The stable part of this order's PayPal-Request-Ids. The creation time keeps them unique when ids restart (a
  * new database against the same PayPal account), where PayPal would otherwise replay another order's answer.
  */
-function requestIdBase(order: PedidoRow): string {
+function requestIdBase(order: Pick<PedidoRow, "id" | "createdAt">): string {
   return `pedido-${order.id}-${order.createdAt.getTime().toString(36)}`;
 }
 
@@ -90,16 +116,22 @@ export function createCompraService(deps: CompraServiceDeps) {
 
   /** Checks every line against the catalogue and prices it; all problems at once, in the contract's 400 shape. */
   function priceLines(body: CompraCreateBody, tours: Map<number, TourForPricing>): NewPedidoLine[] {
-    const clock = businessClock(deps.now(), deps.timeZone);
+    const now = deps.now();
     const errors: ValidationErrorItem[] = [];
     const lines: NewPedidoLine[] = [];
+    const seen = new Set<number>();
     body.pedidos.forEach((line, i) => {
       const tour = tours.get(line.tour_id);
       if (!tour) {
         errors.push(fieldError(COMPRA_MSG.tourNotFound, `pedidos[${i}].tour_id`, line.tour_id));
         return;
       }
-      const dia = checkDia(line.dia, tour.horarios, clock);
+      if (seen.has(tour.id)) {
+        errors.push(fieldError(COMPRA_MSG.duplicateTour, `pedidos[${i}].tour_id`, line.tour_id));
+        return;
+      }
+      seen.add(tour.id);
+      const dia = checkDia(line.dia, tour, now);
       if (!dia.ok) {
         errors.push(fieldError(dia.msg, `pedidos[${i}].dia`, line.dia));
         return;
@@ -113,6 +145,8 @@ export function createCompraService(deps: CompraServiceDeps) {
       lines.push({
         id_tour: tour.id,
         fecha_tour: dia.fecha,
+        fecha: dia.date,
+        hora: dia.hora,
         ...counts,
         valor_cents: tour.precioCents,
         valor_total_cents: lineTotalCents(tour.precioCents, counts),
@@ -122,15 +156,20 @@ export function createCompraService(deps: CompraServiceDeps) {
     return lines;
   }
 
+  const holdUntil = (now: Date) => new Date(now.getTime() + deps.holdMinutes * 60_000);
+
   /**
-   * Stores the order unpaid (priced from the catalogue, client amounts ignored), then opens a PayPal order for
-   * exactly that total. If PayPal fails the order is kept as 'fallido' (never payable) and the caller gets 502.
+   * Stores the order unpaid (priced from the catalogue, client amounts ignored) holding its places, then opens
+   * a PayPal order for exactly that total. A line that no longer fits its departure refuses the whole order
+   * (409, nothing stored, nothing charged). If PayPal fails the order is kept as 'fallido' (never payable, its
+   * places free again) and the caller gets 502.
    */
   async function create(body: CompraCreateBody) {
     const tours = await repo.toursForPricing(body.pedidos.map((l) => l.tour_id));
     const lines = priceLines(body, tours);
     const total = lines.reduce((sum, l) => sum + l.valor_total_cents, 0);
-    const order = await repo.insertWithLines(
+    const now = deps.now();
+    const reserved = await repo.reserve(
       {
         nombre: body.nombre,
         apellido: body.apellido,
@@ -143,7 +182,18 @@ export function createCompraService(deps: CompraServiceDeps) {
         valor_total_cents: total,
       },
       lines,
+      now,
+      holdUntil(now),
     );
+    if (!reserved.ok) {
+      throw new HttpError(409, {
+        errors: reserved.refusals.map((r) =>
+          fieldError(refusalMessage(r, lines[r.index]!, tours.get(lines[r.index]!.id_tour)!.zona), `pedidos[${r.index}].dia`, body.pedidos[r.index]!.dia),
+        ),
+        disponibilidad: reserved.refusals,
+      });
+    }
+    const order = reserved.row;
     const names = [...new Set(lines.map((l) => tours.get(l.id_tour)?.nombre ?? `Tour ${l.id_tour}`))];
     let paypalOrder: PaypalOrder;
     try {
@@ -256,6 +306,7 @@ export function createCompraService(deps: CompraServiceDeps) {
   }
 
   function assertPayable(order: PedidoRow): void {
+    if (order.estado === "expirado") throw conflict(COMPRA_MSG.holdExpired, { estado: order.estado });
     if (order.estado === "cancelado" || order.estado === "fallido" || !order.id_pay) {
       throw conflict(COMPRA_MSG.notPayable, { estado: order.estado });
     }
@@ -272,7 +323,16 @@ export function createCompraService(deps: CompraServiceDeps) {
     for (;;) {
       if (order.estado === "pagado") return order;
       assertPayable(order);
-      const claimed = await repo.claimCapture(order.id, deps.now());
+      const now = deps.now();
+      if (order.hold_expires_at && order.hold_expires_at <= now && !order.capture_claimed_at) {
+        if ((await repo.renewHold(order.id, now, holdUntil(now))) === "expired") {
+          log.info({ pedido: order.id }, "hold lapsed and its places were taken: not captured");
+          throw conflict(COMPRA_MSG.holdExpired, { estado: "expirado" });
+        }
+        order = (await repo.findById(order.id)) ?? order;
+        continue;
+      }
+      const claimed = await repo.claimCapture(order.id, now);
       if (claimed) return captureClaimed(claimed);
       if (Date.now() > giveUpAt) throw new CaptureInProgress(order.estado);
       await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));
@@ -320,7 +380,7 @@ export function compraServiceFor(deps: AppDeps, log: FastifyBaseLogger): { repo:
     repo,
     payments: deps.payments,
     now: deps.now ?? (() => new Date()),
-    timeZone: deps.config.businessTimezone,
+    holdMinutes: deps.config.holdMinutes,
     storefrontUrl: deps.config.storefrontUrl,
     log,
   });

@@ -1,7 +1,11 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { salida } from "../salidas/salidas.table.ts";
+import { revendedor } from "../octo/octo.table.ts";
 
 /** Order state. `status` (paid) is kept alongside because the contract exposes it as a boolean. */
-export type PedidoEstado = "pendiente" | "pagado" | "cancelado" | "fallido";
+export type PedidoEstado = "pendiente" | "pagado" | "cancelado" | "fallido" | "expirado";
+/** Where an order was made: our storefront (paid through PayPal) or a reseller through OCTO (paid by the reseller). */
+export type PedidoCanal = "tienda" | "octo";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
@@ -32,8 +36,20 @@ export const pedido = pgTable("pedido", {
   capture_claimed_at: timestamp("capture_claimed_at", { withTimezone: true }),
   /** Part of the capture's PayPal-Request-Id; bumped after a definitive refusal so a later retry is a new request. */
   capture_attempt: integer("capture_attempt").default(0).notNull(),
+  /**
+   * An unpaid order holds its places until then (docs/decisions/0007). Null on orders from before holds existed.
+   * 'expirado': the hold lapsed and the places were gone when the buyer came to pay; nothing was captured.
+   */
+  hold_expires_at: timestamp("hold_expires_at", { withTimezone: true }),
+  canal: text("canal").$type<PedidoCanal>().default("tienda").notNull(),
+  /** OCTO bookings (docs/decisions/0008): the reseller's booking uuid (its idempotency key), who sold it, their reference. */
+  octo_uuid: text("octo_uuid"),
+  revendedor_id: integer("revendedor_id").references(() => revendedor.id, { onDelete: "set null" }),
+  revendedor_referencia: text("revendedor_referencia"),
+  /** Why a reseller cancelled (OCTO's `reason`). */
+  motivo_cancelacion: text("motivo_cancelacion"),
   ...timestamps,
-});
+}, (t) => [uniqueIndex("pedido_octo_uuid_idx").on(t.octo_uuid), index("pedido_revendedor_idx").on(t.revendedor_id)]);
 
 export const pedidoLine = pgTable(
   "pedido_line",
@@ -51,9 +67,11 @@ export const pedidoLine = pgTable(
     mascotas: integer("mascotas").notNull(),
     valor_cents: integer("valor_cents").notNull(),
     valor_total_cents: integer("valor_total_cents").notNull(),
+    /** The departure whose places this line takes (null on lines from before capacity existed). */
+    salida_id: integer("salida_id").references(() => salida.id, { onDelete: "set null" }),
     ...timestamps,
   },
-  (t) => [index("pedido_line_id_pedido_idx").on(t.id_pedido)],
+  (t) => [index("pedido_line_id_pedido_idx").on(t.id_pedido), index("pedido_line_salida_idx").on(t.salida_id)],
 );
 
 export const paypalWebhookEvent = pgTable("paypal_webhook_event", {

@@ -13,6 +13,7 @@ export function toPais(row: PaisRow) {
     imagen: row.imagen,
     destacado: flag(row.destacado),
     freetour_id: row.freetourId,
+    zona_horaria: row.zonaHoraria,
     ...timestamps(row),
   };
 }
@@ -44,6 +45,8 @@ export interface PaisValues {
   destacado: boolean;
   /** undefined keeps the stored id, null clears it. */
   freetour_id?: string | null | undefined;
+  /** IANA zone; undefined or null keeps the stored one (a country always has one). */
+  zona_horaria?: string | null | undefined;
 }
 
 export function createPaisRepository(db: Db) {
@@ -72,6 +75,7 @@ export function createPaisRepository(db: Db) {
           destacado: values.destacado,
           imagen: values.imagen,
           freetourId: values.freetour_id ?? null,
+          ...(values.zona_horaria ? { zonaHoraria: values.zona_horaria } : {}),
         })
         .returning();
       return row!;
@@ -85,6 +89,7 @@ export function createPaisRepository(db: Db) {
           destacado: values.destacado,
           // absent keeps the stored id; the panel sends it when staff edit it
           ...(values.freetour_id !== undefined ? { freetourId: values.freetour_id } : {}),
+          ...(values.zona_horaria ? { zonaHoraria: values.zona_horaria } : {}),
           updatedAt: sql`now()`,
         })
         .where(eq(paisTable.id, id))

@@ -7,6 +7,8 @@ export const paisTable = pgTable("pais", {
   imagen: text("imagen"),
   destacado: boolean("destacado").notNull().default(false),
   freetourId: text("freetour_id"),
+  /** IANA zone, the default of the country's tours. */
+  zonaHoraria: text("zona_horaria").notNull().default("America/Bogota"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -17,6 +17,7 @@ export function toHorario(row: HorarioRow) {
     viernes: row.viernes,
     sabado: row.sabado,
     domingo: row.domingo,
+    cupo: row.cupo,
     ...timestamps(row),
   };
 }
@@ -64,6 +65,10 @@ export function createHorarioRepository(db: Db) {
       ]);
       return { q, rows, total: total?.n ?? 0 };
     },
+    async find(id: number): Promise<HorarioRow | null> {
+      const [row] = await db.select().from(horarioTable).where(eq(horarioTable.id, id));
+      return row ?? null;
+    },
     async create(body: HorarioCreateBody): Promise<HorarioRow> {
       const [row] = await db
         .insert(horarioTable)
@@ -78,6 +83,7 @@ export function createHorarioRepository(db: Db) {
           viernes: body.viernes,
           sabado: body.sabado,
           domingo: body.domingo,
+          cupo: body.cupo ?? null,
         })
         .returning();
       return row!;

@@ -34,6 +34,8 @@ export function toTour({ tour, imagen }: TourWithImagen) {
     ciudad: tour.ciudad,
     descripcion: tour.descripcion,
     imagen,
+    corte_horas: tour.corteHoras,
+    zona_horaria: tour.zonaHoraria,
     ...timestamps(tour),
   };
 }

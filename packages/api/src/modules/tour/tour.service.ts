@@ -45,5 +45,8 @@ export async function tourValuesFrom(fields: TourFields, ciudades: CiudadesRepos
     pais: fields.pais,
     ciudad: fields.ciudad,
     descripcion: sanitizeRichText(fields.descripcion ?? ""),
+    // absent (the original client's form) keeps what is stored
+    corteHoras: fields.corte_horas,
+    zonaHoraria: fields.zona_horaria,
   };
 }

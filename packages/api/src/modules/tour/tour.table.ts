@@ -25,6 +25,10 @@ export const tourTable = pgTable(
     pais: integer("pais").notNull().references(() => paisTable.id, { onDelete: "restrict" }),
     ciudad: integer("ciudad").notNull().references(() => ciudadesTable.id, { onDelete: "restrict" }),
     descripcion: text("descripcion").notNull().default(""),
+    /** Bookings close this many hours before a departure starts. */
+    corteHoras: integer("corte_horas").notNull().default(2),
+    /** IANA zone of its departures; null: the country's. */
+    zonaHoraria: text("zona_horaria"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -58,6 +62,8 @@ export const horarioTable = pgTable(
     viernes: boolean("viernes").notNull().default(false),
     sabado: boolean("sabado").notNull().default(false),
     domingo: boolean("domingo").notNull().default(false),
+    /** Persons per departure of this slot; null: unlimited. */
+    cupo: integer("cupo"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,161 @@
+import { useState } from "react";
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  TextField,
+  TopToolbar,
+  useCreate,
+  useNotify,
+  useRefresh,
+  useUpdate,
+  type RaRecord,
+} from "react-admin";
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Switch,
+  TextField as MuiTextField,
+  Typography,
+} from "@mui/material";
+import { LABELS } from "@tours/domain";
+import { wideTable } from "../../lib/tables";
+import { LoadingText } from "../../lib/LoadingText";
+
+/*
+ * APIs: the resellers that sell our tours through the OCTO API (README "Vender por revendedores (OCTO)"), one API
+ * key each. A new key is shown once; the switch turns a key on and off (off: its next call is refused).
+ */
+
+function KeyToggle({ record }: { record: RaRecord }) {
+  // pessimistic: the switch shows off only once the API has turned the key off (an undoable update would wait)
+  const [update, { isPending }] = useUpdate(undefined, undefined, { mutationMode: "pessimistic" });
+  const notify = useNotify();
+  const activo = Boolean(record.activo);
+  const toggle = (checked: boolean) =>
+    update(
+      "revendedores",
+      { id: record.id, data: { activo: checked }, previousData: record },
+      {
+        onSuccess: () => notify(checked ? "Clave activada" : "Clave desactivada: sus llamadas se rechazan desde ahora", { type: "success" }),
+        onError: () => notify("No fue posible cambiar el estado de la clave", { type: "error" }),
+      },
+    );
+  return (
+    <Switch
+      checked={activo}
+      disabled={isPending}
+      onChange={(e) => toggle(e.target.checked)}
+      slotProps={{ input: { "aria-label": `Activar ${String(record.nombre)}` } }}
+    />
+  );
+}
+
+function NewKey() {
+  const [open, setOpen] = useState(false);
+  const [nombre, setNombre] = useState("");
+  const [key, setKey] = useState<string | null>(null);
+  const [create, { isPending }] = useCreate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const close = () => {
+    setOpen(false);
+    setNombre("");
+    setKey(null);
+    refresh();
+  };
+  const submit = () =>
+    create(
+      "revendedores",
+      { data: { nombre: nombre.trim() } },
+      {
+        onSuccess: (record: RaRecord) => setKey(String(record.api_key)),
+        onError: () => notify("No fue posible crear la clave", { type: "error" }),
+      },
+    );
+  return (
+    <>
+      <Button variant="contained" onClick={() => setOpen(true)}>
+        Nueva clave
+      </Button>
+      <Dialog open={open} onClose={close} maxWidth="sm" fullWidth aria-labelledby="nueva-clave-title">
+        <DialogTitle id="nueva-clave-title">Nueva clave de revendedor</DialogTitle>
+        <DialogContent dividers>
+          {key ? (
+            <>
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                Copie la clave ahora: no se volverá a mostrar.
+              </Alert>
+              <MuiTextField label="Clave de API" value={key} fullWidth slotProps={{ input: { readOnly: true } }} onFocus={(e) => e.target.select()} />
+            </>
+          ) : (
+            <MuiTextField
+              label="Nombre del revendedor"
+              value={nombre}
+              onChange={(e) => setNombre(e.target.value)}
+              fullWidth
+              autoFocus
+              required
+            />
+          )}
+        </DialogContent>
+        <DialogActions>
+          {key ? (
+            <Button onClick={close}>Listo</Button>
+          ) : (
+            <>
+              <Button onClick={close}>Cancelar</Button>
+              <Button variant="contained" onClick={submit} disabled={isPending || !nombre.trim()}>
+                Crear clave
+              </Button>
+            </>
+          )}
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+export function ApisList() {
+  return (
+    <Box>
+      <List
+        title="APIs"
+        resource="revendedores"
+        sort={{ field: "id", order: "DESC" }}
+        perPage={25}
+        exporter={false}
+        actions={
+          <TopToolbar>
+            <NewKey />
+          </TopToolbar>
+        }
+        empty={false}
+        loading={<LoadingText text={LABELS.cargandoInformacionPanel} />}
+      >
+        <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
+          Claves de los revendedores que venden sus tours por la API OCTO (base: /octo).
+        </Typography>
+        <Datagrid bulkActionButtons={false} rowClick={false} size="small" sx={wideTable}>
+          <TextField source="nombre" label="Revendedor" />
+          <FunctionField label="Clave" render={(r: RaRecord) => `${String(r.key_prefijo)}…`} sortable={false} />
+          <DateField source="createdAt" label="Creada" locales="es-CO" />
+          <FunctionField
+            label="Estado"
+            source="activo"
+            sortBy="activo"
+            render={(r: RaRecord) => <Chip size="small" label={r.activo ? "Activo" : "Inactivo"} color={r.activo ? "success" : "default"} />}
+          />
+          <FunctionField label="Activar" render={(r: RaRecord) => <KeyToggle record={r} />} />
+        </Datagrid>
+      </List>
+    </Box>
+  );
+}

@@ -1,0 +1,51 @@
+import { expect, test } from "../support/test";
+import { ADMIN } from "../support/env";
+import { createTestTour } from "../support/tours";
+
+/*
+ * Abuse resistance that a visitor's page depends on. A staff member (or a stolen staff token) can store text that
+ * makes a backtracking regular expression run for seconds per view: the tour page must stay linear in its input.
+ */
+
+const TEXT_FIELDS = ["intinerario", "incluye", "no_incluye", "accesibilidad", "punto_encuentro", "duracion", "nombre_hotel", "salidas", "descripcion"];
+
+test("la página de un tour con 64 KB de texto patológico en cada campo se sirve en menos de 200 ms", async ({ request }) => {
+  // "<a" repeated: every "<" starts a tag that never closes — quadratic for a backtracking `<[^>]*>`
+  const evil = "<a".repeat(32_000);
+  const long = "<p".repeat(32_000);
+  const fields = Object.fromEntries(TEXT_FIELDS.map((f, i) => [f, f === "duracion" || f === "nombre_hotel" ? evil.slice(0, 200) : i % 2 ? evil : long]));
+  const { tourId } = await createTestTour(request, { nombre: `Texto hostil ${Date.now()}`, cupo: null, fields });
+
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    const response = await request.get(`/actividades/detalle/local/${tourId}`);
+    times.push(performance.now() - started);
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain("Texto hostil");
+  }
+  // server time of a whole render (its API calls included), measured from here on the same machine
+  expect(Math.min(...times), `renders took ${times.map((t) => t.toFixed(0)).join(", ")} ms`).toBeLessThan(200);
+});
+
+test("los intentos fallidos de un extraño en /login no bloquean al personal", async ({ request }) => {
+  // the storefront forwards each visitor's address to the API (here the test says who it is, as a proxy would)
+  const post = (password: string, ip: string) =>
+    request.post("/login", { form: { email: ADMIN.email, password, js: "0" }, headers: { "X-Forwarded-For": ip } });
+  for (let i = 0; i < 10; i++) expect(await (await post("mala-clave", "203.0.113.99")).text()).toContain("Usuario o contraseña incorrectos");
+  expect(await (await post("mala-clave", "203.0.113.99")).text()).toContain("Demasiados intentos, espere un minuto e intente de nuevo");
+  const staff = await (await post(ADMIN.password, "198.51.100.42")).text();
+  expect(staff).not.toContain("Demasiados intentos");
+  expect(staff).not.toContain("Usuario o contraseña incorrectos");
+  expect(staff).toMatch(/\\?"ok\\?":true/);
+});
+
+test("un formulario enviado desde otro sitio se rechaza con 403, no con un error del servidor", async ({ request }) => {
+  for (const path of ["/shop", "/login", "/ayuda", "/rewards"]) {
+    const response = await request.post(path, { form: { intent: "remove", tour_id: "1" }, headers: { Origin: "https://otro-sitio.example" } });
+    expect(response.status(), path).toBe(403);
+    expect(await response.text()).toBe("Solicitud rechazada: envía el formulario desde este sitio.");
+  }
+  // the same post from the site itself goes through
+  expect((await request.post("/shop", { form: { intent: "remove", tour_id: "1" }, maxRedirects: 0 })).status()).toBeLessThan(400);
+});

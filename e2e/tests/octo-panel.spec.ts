@@ -1,0 +1,71 @@
+import { expect, test } from "../support/test";
+import type { Page } from "@playwright/test";
+import { ADMIN, API_URL, STORE_URL } from "../support/env";
+
+/*
+ * The APIs screen with the real API: staff create a reseller key (shown once), the reseller books through
+ * /octo with it, the booking shows in Pedidos with the reseller and its reference, and switching the key off
+ * refuses its next call.
+ */
+
+async function signIn(page: Page, path: string) {
+  const res = await fetch(`${API_URL}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
+  expect(res.status).toBe(200);
+  const token = ((await res.json()) as { sucess: string }).sucess;
+  await page.goto(`${STORE_URL}/legal`);
+  await page.evaluate((t) => {
+    localStorage.setItem("token", t);
+    localStorage.setItem("nombre", "Equipo E2E");
+  }, token);
+  await page.goto(`${STORE_URL}${path}`);
+}
+
+function octo(key: string, path: string, body?: unknown) {
+  return fetch(`${API_URL}/octo${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+test("APIs: a reseller key is created and shown once, books through OCTO into Pedidos, and is switched off", async ({ page }) => {
+  const nombre = `Revendedor E2E ${Date.now().toString(36)}`;
+  await signIn(page, "/panel/apis");
+  await expect(page.getByRole("heading", { level: 1, name: "APIs" }).or(page.getByText("Claves de los revendedores"))).toBeVisible();
+  await page.getByRole("button", { name: "Nueva clave" }).click();
+  await page.getByLabel("Nombre del revendedor").fill(nombre);
+  await page.getByRole("button", { name: "Crear clave" }).click();
+  await expect(page.getByText("Copie la clave ahora: no se volverá a mostrar.")).toBeVisible();
+  const key = await page.getByLabel("Clave de API").inputValue();
+  expect(key).toMatch(/^octo_/);
+  await page.getByRole("button", { name: "Listo" }).click();
+  const row = page.getByRole("row").filter({ hasText: nombre });
+  await expect(row).toContainText("Activo");
+  await expect(row).toContainText(`${key.slice(0, 12)}…`);
+
+  // the reseller books the first open departure of the first product with start times
+  const products = (await (await octo(key, "/products")).json()) as Array<{ id: string; options: Array<{ availabilityLocalStartTimes: string[] }> }>;
+  const productId = products.find((p) => p.options[0]!.availabilityLocalStartTimes.length > 0)!.id;
+  const today = new Date().toISOString().slice(0, 10);
+  const later = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const availability = (await (await octo(key, "/availability", { productId, optionId: "DEFAULT", localDateStart: today, localDateEnd: later })).json()) as Array<{ id: string; available: boolean }>;
+  const availabilityId = availability.find((a) => a.available)!.id;
+  const reference = `E2E-${Date.now().toString(36)}`;
+  const uuid = crypto.randomUUID();
+  const held = await octo(key, "/bookings", { uuid, productId, optionId: "DEFAULT", availabilityId, resellerReference: reference, unitItems: [{ unitId: "adult" }], contact: { fullName: "Reserva Revendedor" } });
+  expect(held.status).toBe(200);
+  expect((await (await octo(key, `/bookings/${uuid}/confirm`, {})).json()).status).toBe("CONFIRMED");
+
+  await page.getByRole("menuitem", { name: "Pedidos" }).click();
+  await expect(page.getByTestId("canal-revendedor").filter({ hasText: reference })).toContainText(`${nombre} · ${reference}`);
+
+  await page.getByRole("menuitem", { name: "APIs" }).click();
+  await row.getByLabel(`Activar ${nombre}`).click();
+  await expect(row).toContainText("Inactivo");
+  await expect(row.getByLabel(`Activar ${nombre}`)).not.toBeChecked();
+  expect((await octo(key, "/products")).status).toBe(401);
+});

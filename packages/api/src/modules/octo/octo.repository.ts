@@ -1,0 +1,105 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { ListParams } from "@tours/contract";
+import type { Db } from "../../db/client.ts";
+import { type ListSpec, listSql } from "../../http/list.ts";
+import { paisTable } from "../pais/pais.table.ts";
+import { horarioTable, tourTable } from "../tour/tour.table.ts";
+import { revendedor, type RevendedorRow } from "./octo.table.ts";
+
+/** SHA-256 of an API key, hex: what the revendedor table stores and looks keys up by. */
+export const hashApiKey = (key: string) => createHash("sha256").update(key, "utf8").digest("hex");
+
+/** The tour facts a product needs. */
+export interface ProductTour {
+  id: number;
+  nombre: string;
+  precioCents: number;
+  zona: string;
+  corteHoras: number;
+  puntoEncuentro: string;
+  incluye: string;
+  noIncluye: string;
+  reembolsable: boolean;
+  mascotas: boolean;
+  startTimes: string[];
+}
+
+export const REVENDEDOR_LIST: ListSpec = {
+  resource: "revendedores",
+  sortable: { id: revendedor.id, nombre: revendedor.nombre, activo: revendedor.activo, createdAt: revendedor.createdAt },
+  filterable: { id: { column: revendedor.id, kind: "id" }, activo: { column: revendedor.activo, kind: "bool" } },
+  search: [revendedor.nombre, revendedor.key_prefijo],
+  defaultSort: [desc(revendedor.id)],
+};
+
+export function createOctoRepository(db: Db) {
+  return {
+    /** The active reseller behind a key; null for an unknown or revoked key (read on every call: revoking is immediate). */
+    async resellerForKey(key: string): Promise<RevendedorRow | null> {
+      const [row] = await db.select().from(revendedor).where(and(eq(revendedor.key_hash, hashApiKey(key)), eq(revendedor.activo, true)));
+      return row ?? null;
+    },
+
+    /** A new reseller and its key (returned once; only its hash is kept). */
+    async createReseller(nombre: string): Promise<{ row: RevendedorRow; key: string }> {
+      const key = `octo_${randomBytes(32).toString("base64url")}`;
+      const [row] = await db.insert(revendedor).values({ nombre, key_hash: hashApiKey(key), key_prefijo: key.slice(0, 12) }).returning();
+      return { row: row!, key };
+    },
+
+    async setActive(id: number, activo: boolean): Promise<RevendedorRow | null> {
+      const [row] = await db.update(revendedor).set({ activo, updatedAt: new Date() }).where(eq(revendedor.id, id)).returning();
+      return row ?? null;
+    },
+
+    async findReseller(id: number): Promise<RevendedorRow | null> {
+      const [row] = await db.select().from(revendedor).where(eq(revendedor.id, id));
+      return row ?? null;
+    },
+
+    async resellersByIds(ids: number[]): Promise<RevendedorRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(revendedor).where(inArray(revendedor.id, ids));
+    },
+
+    async resellerPage(params: ListParams) {
+      const q = listSql(REVENDEDOR_LIST, params);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(revendedor).where(q.where).orderBy(...q.orderBy).limit(q.limit ?? 1_000_000).offset(q.offset),
+        db.select({ n: count() }).from(revendedor).where(q.where),
+      ]);
+      return { q, rows, total: total?.n ?? 0 };
+    },
+
+    /** Tours offered as products (all of ours; the external free tours are not), or one of them. */
+    async productTours(id?: number): Promise<ProductTour[]> {
+      const tours = await db
+        .select({
+          id: tourTable.id,
+          nombre: tourTable.nombre,
+          precioCents: tourTable.precioCents,
+          zona: sql<string>`coalesce(${tourTable.zonaHoraria}, ${paisTable.zonaHoraria})`,
+          corteHoras: tourTable.corteHoras,
+          puntoEncuentro: tourTable.puntoEncuentro,
+          incluye: tourTable.incluye,
+          noIncluye: tourTable.noIncluye,
+          reembolsable: tourTable.reembolsable,
+          mascotas: tourTable.mascotas,
+        })
+        .from(tourTable)
+        .innerJoin(paisTable, eq(paisTable.id, tourTable.pais))
+        .where(id === undefined ? undefined : eq(tourTable.id, id))
+        .orderBy(asc(tourTable.id));
+      if (tours.length === 0) return [];
+      const slots = await db
+        .selectDistinct({ tourId: horarioTable.tourId, hora: horarioTable.horaInicio })
+        .from(horarioTable)
+        .where(inArray(horarioTable.tourId, tours.map((t) => t.id)))
+        .orderBy(asc(horarioTable.horaInicio));
+      return tours.map((t) => ({ ...t, startTimes: slots.filter((s) => s.tourId === t.id).map((s) => s.hora.slice(0, 5)) }));
+    },
+  };
+}
+
+export type OctoRepository = ReturnType<typeof createOctoRepository>;

@@ -1,0 +1,139 @@
+import type { FastifyPluginAsync } from "fastify";
+import { FechaSchema, HorarioCupoBody, MesSchema, SalidaCierreBody, SalidaCupoBody, formatContentRange } from "@tours/contract";
+import { addDays, fromCents, parseDepartureKey, personsOf, wallClock } from "@tours/domain";
+import type { AppDeps } from "../../app.ts";
+import { requireStaff } from "../../http/auth.ts";
+import { HttpError, badRequest, fieldError, notFound, parseBody, parseId } from "../../http/errors.ts";
+import { listParamsOf } from "../../http/list.ts";
+import { createHorarioRepository, toHorario } from "../tour/horario.repository.ts";
+import { TOUR_MSG } from "../tour/tour.service.ts";
+import { createSalidasRepository } from "./salidas.repository.ts";
+import { SALIDA_MSG, describeDeparture, monthAvailability, toSalida } from "./salidas.service.ts";
+
+const DEFAULT_DAYS = 30;
+const MAX_DAYS = 366;
+const MAX_PAGE = 500;
+/** Departures are always listed by date and time; these are the filters the Salidas screen sends. */
+const SALIDA_FILTERS = ["tour_id", "desde", "hasta", "q"];
+const SALIDA_SORTS = ["fecha", "hora", "id"];
+
+/** Capacity and departures: the public availability of a tour, and the panel's departures (docs/decisions/0007). */
+export const salidasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const repo = createSalidasRepository(deps.db);
+  const horarios = createHorarioRepository(deps.db);
+  const now = () => deps.now!();
+  const staff = { preHandler: requireStaff };
+
+  async function tourTimes(tourId: number) {
+    const tour = await repo.tourTimes(tourId);
+    if (!tour) throw notFound(TOUR_MSG.notFound);
+    return tour;
+  }
+
+  function departureFromKey(key: string) {
+    const parsed = parseDepartureKey(key);
+    if (!parsed) throw badRequest([fieldError(SALIDA_MSG.badKey, "salidaId", key, "params")]);
+    return parsed;
+  }
+
+  app.get<{ Params: { tourId: string }; Querystring: { mes?: string } }>("/api/tour/disponibilidad/:tourId", async (request) => {
+    const tour = await tourTimes(parseId(request.params.tourId, "tourId"));
+    const mes = request.query.mes ? MesSchema.safeParse(request.query.mes) : null;
+    if (mes && !mes.success) throw badRequest([fieldError(SALIDA_MSG.badMonth, "mes", request.query.mes, "query")]);
+    const [year, month] = (mes?.data ?? wallClock(now(), tour.zona).date.slice(0, 7)).split("-").map(Number) as [number, number];
+    return { succes: await monthAvailability(repo, tour, year, month, now()) };
+  });
+
+  app.get("/api/salidas", staff, async (request, reply) => {
+    const params = listParamsOf(request);
+    const filter = (params?.filter ?? {}) as Record<string, unknown>;
+    for (const key of Object.keys(filter)) {
+      if (!SALIDA_FILTERS.includes(key)) throw badRequest([fieldError(`No se puede filtrar por ${key}`, "filter", key, "query")]);
+    }
+    if (params?.sort && !SALIDA_SORTS.includes(params.sort[0])) {
+      throw badRequest([fieldError(`No se puede ordenar por ${params.sort[0]}`, "sort", params.sort[0], "query")]);
+    }
+    const today = wallClock(now(), deps.config.businessTimezone).date;
+    const from = filter.desde ? parseBody(FechaSchema, filter.desde, "query") : today;
+    const to = filter.hasta ? parseBody(FechaSchema, filter.hasta, "query") : addDays(from, DEFAULT_DAYS - 1);
+    if (to < from) throw badRequest([fieldError(SALIDA_MSG.rangeInverted, "filter", filter.hasta, "query")]);
+    if (addDays(from, MAX_DAYS - 1) < to) throw badRequest([fieldError(SALIDA_MSG.rangeTooLong, "filter", filter.hasta, "query")]);
+    const tourId = filter.tour_id === undefined || filter.tour_id === "" ? undefined : parseId(String(filter.tour_id), "tour_id");
+    const q = typeof filter.q === "string" && filter.q.trim() ? filter.q.trim() : undefined;
+    const [first, last] = params?.range ?? [0, 99];
+    const limit = Math.min(MAX_PAGE, last - first + 1);
+    const page = await repo.list({ tourId, from, to, q }, { offset: first, limit }, now());
+    reply.header("Content-Range", formatContentRange("salidas", first, page.rows.length, page.total));
+    return { succes: page.rows.map((r) => toSalida(r, now())) };
+  });
+
+  app.get<{ Params: { salidaId: string } }>("/api/salidas/find/:salidaId", staff, async (request) => {
+    const { tourId, date, hora } = departureFromKey(request.params.salidaId);
+    const found = await repo.find(tourId, date, hora, now());
+    if (!found) throw notFound(SALIDA_MSG.notFound);
+    return { succes: toSalida(found, now()) };
+  });
+
+  app.get<{ Params: { salidaId: string } }>("/api/salidas/manifiesto/:salidaId", staff, async (request) => {
+    const { tourId, date, hora } = departureFromKey(request.params.salidaId);
+    const found = await repo.find(tourId, date, hora, now());
+    if (!found) throw notFound(SALIDA_MSG.notFound);
+    const lines = await repo.manifest(tourId, date, hora, now());
+    return {
+      succes: {
+        salida: toSalida(found, now()),
+        pedidos: lines.map((l) => ({
+          pedido: l.pedido,
+          estado: l.estado,
+          nombre: l.nombre,
+          apellido: l.apellido,
+          email: l.email,
+          telefono: l.telefono,
+          telefonorespaldo: l.telefonorespaldo,
+          mayores15: l.mayores15,
+          menoresde15_a4: l.menoresde15_a4,
+          menores3: l.menores3,
+          mascotas: l.mascotas,
+          personas: personsOf(l),
+          valor_total: fromCents(l.valor_total_cents),
+          retenido_hasta: l.estado === "pendiente" && l.hold_expires_at ? l.hold_expires_at.toISOString() : null,
+        })),
+      },
+    };
+  });
+
+  app.put("/api/salidas/cupo", staff, async (request) => {
+    const body = parseBody(SalidaCupoBody, request.body);
+    const tour = await tourTimes(body.tour_id);
+    const result = await repo.setDepartureCapacity(body.tour_id, body.fecha, body.hora, body.cupo, now());
+    if (!result.ok) {
+      const msg = SALIDA_MSG.belowTaken(result.capacity, result.taken, describeDeparture(body.fecha, body.hora, tour.zona));
+      throw new HttpError(409, { errors: [fieldError(msg, "cupo", body.cupo)] });
+    }
+    const found = await repo.find(body.tour_id, body.fecha, body.hora, now());
+    return { succes: toSalida(found!, now()) };
+  });
+
+  app.put("/api/salidas/cierre", staff, async (request) => {
+    const body = parseBody(SalidaCierreBody, request.body);
+    await tourTimes(body.tour_id);
+    if (body.hora) await repo.closeDeparture(body.tour_id, body.fecha, body.hora, body.cerrada);
+    else await repo.closeDate(body.tour_id, body.fecha, body.cerrada);
+    return { succes: { tour_id: body.tour_id, fecha: body.fecha, hora: body.hora ?? null, cerrada: body.cerrada } };
+  });
+
+  app.put<{ Params: { id: string } }>("/api/tour/horario/update/:id", staff, async (request) => {
+    const id = parseId(request.params.id);
+    const body = parseBody(HorarioCupoBody, request.body);
+    const slot = await horarios.find(id);
+    if (!slot) throw notFound(TOUR_MSG.horarioNotFound);
+    const tour = await tourTimes(slot.tourId);
+    const result = await repo.setSlotCapacity(id, body.cupo, wallClock(now(), tour.zona).date, now());
+    if (!result) throw notFound(TOUR_MSG.horarioNotFound);
+    if (!result.ok) {
+      const msg = SALIDA_MSG.belowTaken(body.cupo!, result.taken, describeDeparture(result.fecha, slot.horaInicio, tour.zona));
+      throw new HttpError(409, { errors: [fieldError(msg, "cupo", body.cupo)] });
+    }
+    return { succes: toHorario(result.row) };
+  });
+};

@@ -1,0 +1,482 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { count, eq } from "drizzle-orm";
+import {
+  CompraCreateAnswer,
+  DisponibilidadAnswer,
+  HorarioAnswer,
+  ManifiestoAnswer,
+  SalidaAnswer,
+  SalidaListAnswer,
+  type Disponibilidad,
+} from "@tours/contract";
+import { addDays, formatDia, wallClock } from "@tours/domain";
+import { startPaypalSimulator, type RunningSimulator } from "../src/paypal-simulator/index.ts";
+import { COMPRA_MSG } from "../src/modules/compra/compra.service.ts";
+import { DIA_MSG } from "../src/modules/compra/compra.dates.ts";
+import { pedido } from "../src/modules/compra/compra.table.ts";
+import { paisTable } from "../src/modules/pais/pais.table.ts";
+import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
+import { bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
+import { NOW, buyer, line, seedCatalogue, simulatorClient, type Catalogue } from "./compra-fixtures.ts";
+
+let sim: RunningSimulator;
+let t: TestApp;
+let cat: Catalogue;
+let staff: Record<string, string>;
+let clock = NOW;
+
+beforeAll(async () => {
+  sim = await startPaypalSimulator({ port: 0 });
+  t = await createTestApp({ payments: simulatorClient(sim, 10_000), now: () => clock, env: { STOREFRONT_URL: "http://tienda.test" } });
+  cat = await seedCatalogue(t.db);
+  staff = bearer(await loginAsStaff(t.app));
+});
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
+beforeEach(() => {
+  clock = NOW;
+  sim.control.reset();
+});
+
+const MIN = 60_000;
+const ALL_DAYS = { lunes: true, martes: true, miercoles: true, jueves: true, viernes: true, sabado: true, domingo: true };
+
+/** A tour with one daily slot of `cupo` places (through the panel's call), in Bogotá unless a zone is given. */
+async function tourWithSlot(cupo: number | null, hora = "10:00", extra: Partial<typeof tourTable.$inferInsert> = {}) {
+  const [tour] = await t.db
+    .insert(tourTable)
+    .values({ nombre: `Cupo ${cupo} ${Math.random().toString(36).slice(2, 7)}`, precioCents: 2000, pais: cat.paisId, ciudad: cat.ciudadId, ...extra })
+    .returning();
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/tour/horario/create/",
+    headers: staff,
+    payload: { hora_inicio: hora, ...ALL_DAYS, tour_id: tour!.id, ...(cupo === null ? {} : { cupo }) },
+  });
+  expect(res.statusCode).toBe(200);
+  const { succes } = HorarioAnswer.parse(res.json());
+  expect(succes.cupo).toBe(cupo);
+  return { tourId: tour!.id, horarioId: succes.id };
+}
+
+const create = (payload: unknown) => t.app.inject({ method: "POST", url: "/api/compra/create", payload: payload as object });
+const confirm = (token: string) => t.app.inject({ method: "POST", url: "/api/compra/confirma", payload: { token } });
+
+async function order(tourId: number, dia: string, counts: Record<string, number> = {}) {
+  return create({ ...buyer(), pedidos: [line(tourId, dia, counts)] });
+}
+
+async function orderToken(tourId: number, dia: string, counts: Record<string, number> = {}): Promise<string> {
+  const res = await order(tourId, dia, counts);
+  expect(res.statusCode, res.body).toBe(200);
+  return CompraCreateAnswer.parse(res.json()).succes.id;
+}
+
+async function availability(tourId: number, mes = "2026-11"): Promise<Disponibilidad> {
+  const res = await t.app.inject({ method: "GET", url: `/api/tour/disponibilidad/${tourId}?mes=${mes}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return DisponibilidadAnswer.parse(res.json()).succes;
+}
+
+async function departure(tourId: number, fecha: string, hora = "10:00") {
+  const d = (await availability(tourId, fecha.slice(0, 7))).dias.find((x) => x.fecha === fecha);
+  return d?.salidas.find((s) => s.hora === hora);
+}
+
+// Monday 23 November 2026 at 10:00 in Bogotá
+const MONDAY_10 = "11/23/2026-10:00";
+
+describe("holds: concurrent checkouts never take more than the capacity", () => {
+  it("50 concurrent orders for the last place: exactly one holds it, 49 get a Spanish refusal", async () => {
+    const { tourId } = await tourWithSlot(3);
+    await orderToken(tourId, MONDAY_10, { mayores_15: 2 });
+    expect(await departure(tourId, "2026-11-23")).toMatchObject({ cupo: 3, quedan: 1, estado: "pocos" });
+
+    const answers = await Promise.all(Array.from({ length: 50 }, () => order(tourId, MONDAY_10)));
+    const ok = answers.filter((r) => r.statusCode === 200);
+    const refused = answers.filter((r) => r.statusCode === 409);
+    expect(ok).toHaveLength(1);
+    expect(refused).toHaveLength(49);
+    for (const r of refused) {
+      const body = r.json() as { errors: Array<{ msg: string; path: string }>; disponibilidad: unknown[] };
+      expect(body.errors[0]!.msg).toBe(COMPRA_MSG.soldOut("lunes, 23 de noviembre de 2026 a las 10:00 hora de Bogotá"));
+      expect(body.errors[0]!.path).toBe("pedidos[0].dia");
+      expect(body.disponibilidad).toEqual([{ index: 0, quedan: 0, estado: "agotada" }]);
+    }
+    expect(await departure(tourId, "2026-11-23")).toMatchObject({ quedan: 0, estado: "agotada", reservable: false });
+    // only the one order was sent to PayPal besides the first
+    const [orders] = await t.db.select({ n: count() }).from(pedido);
+    expect(orders!.n).toBeGreaterThanOrEqual(2);
+  });
+
+  it("asking for more than what is left names the places left; pets take no place, infants do", async () => {
+    const { tourId } = await tourWithSlot(4);
+    const res = await order(tourId, MONDAY_10, { mayores_15: 2, de_4_15: 2, menores_3: 1 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0].msg).toBe(
+      COMPRA_MSG.fewLeft("lunes, 23 de noviembre de 2026 a las 10:00 hora de Bogotá", 4),
+    );
+    await orderToken(tourId, MONDAY_10, { mayores_15: 2, de_4_15: 1, menores_3: 1, mascotas: 3 });
+    expect(await departure(tourId, "2026-11-23")).toMatchObject({ quedan: 0, estado: "agotada" });
+  });
+
+  it("a tour without capacity stays unlimited (the upstream's behaviour)", async () => {
+    const { tourId } = await tourWithSlot(null);
+    await orderToken(tourId, MONDAY_10, { mayores_15: 50 });
+    expect(await departure(tourId, "2026-11-23")).toMatchObject({ cupo: null, quedan: null, estado: "disponible", reservable: true });
+  });
+});
+
+describe("holds expire by the clock", () => {
+  it("an unpaid hold frees its places after 15 minutes without any request from the buyer", async () => {
+    const { tourId } = await tourWithSlot(1);
+    const first = await orderToken(tourId, MONDAY_10);
+    expect((await order(tourId, MONDAY_10)).statusCode).toBe(409);
+    clock = new Date(NOW.getTime() + 14 * MIN);
+    expect((await departure(tourId, "2026-11-23"))?.quedan).toBe(0);
+    clock = new Date(NOW.getTime() + 15 * MIN + 1);
+    expect((await departure(tourId, "2026-11-23"))?.quedan).toBe(1);
+
+    // someone else takes the place; the first buyer, paying late, is told and not charged
+    const second = await orderToken(tourId, MONDAY_10);
+    sim.control.approve(first);
+    const capturesBefore = sim.control.captureCount;
+    const late = await confirm(first);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().errors[0].msg).toBe(COMPRA_MSG.holdExpired);
+    expect(sim.control.captureCount).toBe(capturesBefore);
+    expect((await confirm(first)).json().errors[0].msg).toBe(COMPRA_MSG.holdExpired);
+
+    sim.control.approve(second);
+    expect((await confirm(second)).statusCode).toBe(200);
+    expect(await departure(tourId, "2026-11-23")).toMatchObject({ quedan: 0, estado: "agotada" });
+  });
+
+  it("a buyer paying after the hold lapsed is paid while places remain", async () => {
+    const { tourId } = await tourWithSlot(5);
+    const token = await orderToken(tourId, MONDAY_10, { mayores_15: 2 });
+    clock = new Date(NOW.getTime() + 40 * MIN);
+    expect((await departure(tourId, "2026-11-23"))?.quedan).toBe(5);
+    sim.control.approve(token);
+    const res = await confirm(token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().succes.status).toBe(true);
+    expect((await departure(tourId, "2026-11-23"))?.quedan).toBe(3);
+  });
+
+  it("a cancelled order releases its places at once", async () => {
+    const { tourId } = await tourWithSlot(2);
+    const token = await orderToken(tourId, MONDAY_10, { mayores_15: 2 });
+    expect((await departure(tourId, "2026-11-23"))?.quedan).toBe(0);
+    const res = await t.app.inject({ method: "POST", url: "/compra/cancel", payload: { token } });
+    expect(res.statusCode).toBe(200);
+    expect((await departure(tourId, "2026-11-23"))?.quedan).toBe(2);
+  });
+
+  it("a failed PayPal order releases its places", async () => {
+    const { tourId } = await tourWithSlot(1);
+    sim.control.setMode("fail500");
+    expect((await order(tourId, MONDAY_10)).statusCode).toBe(502);
+    sim.control.reset();
+    expect((await departure(tourId, "2026-11-23"))?.quedan).toBe(1);
+  });
+});
+
+describe("cutoffs, closures and time zones", () => {
+  it("bookings close the tour's cutoff before the start, in the tour's zone", async () => {
+    // Saturday 21 November, 10:00 in Bogotá; a 13:00 slot with a 2 h cutoff closes at 11:00
+    const { tourId } = await tourWithSlot(10, "13:00");
+    clock = new Date("2026-11-21T15:59:00Z");
+    expect((await departure(tourId, "2026-11-21", "13:00"))?.estado).toBe("disponible");
+    clock = new Date("2026-11-21T16:00:00Z");
+    expect((await departure(tourId, "2026-11-21", "13:00"))?.estado).toBe("vencida");
+    const res = await order(tourId, "11/21/2026-13:00");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].msg).toBe(DIA_MSG.cutoff(2));
+  });
+
+  it("a tour in Madrid shows and sells its departures in Madrid's time", async () => {
+    const [spain] = await t.db.insert(paisTable).values({ nombre: "España", prefijo: 34, zonaHoraria: "Europe/Madrid" }).returning();
+    const { tourId } = await tourWithSlot(8, "09:00", { pais: spain!.id, corteHoras: 24 });
+    const avail = await availability(tourId);
+    expect(avail).toMatchObject({ zona_horaria: "Europe/Madrid", zona_nombre: "hora de Madrid", corte_horas: 24 });
+    // now is 16:00 on Saturday in Madrid: Sunday 09:00 is 17 h away (< 24 h cutoff), Monday is open
+    expect(avail.dias.find((d) => d.fecha === "2026-11-22")?.estado).toBe("cerrado");
+    expect(avail.dias.find((d) => d.fecha === "2026-11-23")?.salidas[0]).toMatchObject({ hora_local: "09:00 hora de Madrid", reservable: true });
+    expect((await order(tourId, "11/22/2026-09:00")).statusCode).toBe(400);
+    expect((await order(tourId, "11/23/2026-09:00")).statusCode).toBe(200);
+  });
+
+  it("dates beyond a year ahead are refused", async () => {
+    const res = await order(cat.tourA, "11/23/2027-09:00");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].msg).toBe(DIA_MSG.tooFar);
+    const far = await order(cat.tourA, "11/20/9999-09:00");
+    expect(far.json().errors[0].msg).toBe(DIA_MSG.tooFar);
+  });
+
+  it("staff close a date or one departure: not bookable, listed as closed, reopened later", async () => {
+    const { tourId } = await tourWithSlot(6);
+    await t.app.inject({ method: "POST", url: "/api/tour/horario/create/", headers: staff, payload: { hora_inicio: "15:00", ...ALL_DAYS, tour_id: tourId, cupo: 6 } });
+    const close = (payload: object) => t.app.inject({ method: "PUT", url: "/api/salidas/cierre", headers: staff, payload });
+    expect((await close({ tour_id: tourId, fecha: "2026-11-24", cerrada: true })).statusCode).toBe(200);
+    expect((await close({ tour_id: tourId, fecha: "2026-11-25", hora: "15:00", cerrada: true })).statusCode).toBe(200);
+
+    const avail = await availability(tourId);
+    expect(avail.dias.find((d) => d.fecha === "2026-11-24")).toMatchObject({ estado: "cerrado" });
+    const wed = avail.dias.find((d) => d.fecha === "2026-11-25")!;
+    expect(wed.estado).toBe("abierto");
+    expect(wed.salidas.map((s) => [s.hora, s.estado])).toEqual([["10:00", "disponible"], ["15:00", "cerrada"]]);
+
+    const refused = await order(tourId, "11/24/2026-10:00");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors[0].msg).toBe(COMPRA_MSG.closed("martes, 24 de noviembre de 2026 a las 10:00 hora de Bogotá"));
+    expect((await order(tourId, "11/25/2026-15:00")).statusCode).toBe(409);
+
+    expect((await close({ tour_id: tourId, fecha: "2026-11-24", cerrada: false })).statusCode).toBe(200);
+    expect((await order(tourId, "11/24/2026-10:00")).statusCode).toBe(200);
+  });
+
+  it("refuses a closing request with bad input in Spanish", async () => {
+    const res = await t.app.inject({ method: "PUT", url: "/api/salidas/cierre", headers: staff, payload: { tour_id: cat.tourA, fecha: "24/11/2026", cerrada: true } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].msg).toBe("La fecha debe tener el formato AAAA-MM-DD");
+    expect((await t.app.inject({ method: "PUT", url: "/api/salidas/cierre", payload: { tour_id: cat.tourA, fecha: "2026-11-24", cerrada: true } })).statusCode).toBe(401);
+  });
+});
+
+describe("capacity changes never make booked places disappear", () => {
+  it("a slot's capacity cannot go below what a coming departure has sold or held", async () => {
+    const { tourId, horarioId } = await tourWithSlot(10);
+    const token = await orderToken(tourId, MONDAY_10, { mayores_15: 4 });
+    sim.control.approve(token);
+    expect((await confirm(token)).statusCode).toBe(200);
+    await orderToken(tourId, "11/24/2026-10:00", { mayores_15: 2 });
+
+    const update = (cupo: unknown) => t.app.inject({ method: "PUT", url: `/api/tour/horario/update/${horarioId}`, headers: staff, payload: { cupo } });
+    const refused = await update(3);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors[0].msg).toBe(
+      "No se puede fijar el cupo en 3: la salida del lunes, 23 de noviembre de 2026 a las 10:00 hora de Bogotá ya tiene 4 personas reservadas",
+    );
+    expect((await departure(tourId, "2026-11-23"))?.cupo).toBe(10);
+    const ok = await update(4);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(HorarioAnswer.parse(ok.json()).succes.cupo).toBe(4);
+    expect(await departure(tourId, "2026-11-23")).toMatchObject({ cupo: 4, quedan: 0, estado: "agotada" });
+    expect((await update("")).statusCode).toBe(200);
+    expect((await departure(tourId, "2026-11-23"))?.cupo).toBeNull();
+    expect((await update(0)).json().errors[0].msg).toContain("El cupo debe ser un número entero entre 1 y");
+  });
+
+  it("a departure's own capacity: set, refused below what is booked, listed in the panel with the manifest", async () => {
+    const { tourId } = await tourWithSlot(10);
+    const token = await orderToken(tourId, MONDAY_10, { mayores_15: 2, de_4_15: 1, mascotas: 1 });
+    sim.control.approve(token);
+    expect((await confirm(token)).statusCode).toBe(200);
+    await orderToken(tourId, MONDAY_10, { mayores_15: 1 });
+
+    const set = (cupo: unknown) =>
+      t.app.inject({ method: "PUT", url: "/api/salidas/cupo", headers: staff, payload: { tour_id: tourId, fecha: "2026-11-23", hora: "10:00", cupo } });
+    const refused = await set(3);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors[0].msg).toContain("ya tiene 4 personas reservadas");
+    const ok = await set(6);
+    expect(ok.statusCode).toBe(200);
+    expect(SalidaAnswer.parse(ok.json()).succes).toMatchObject({ cupo: 6, cupo_salida: 6, cupo_horario: 10, vendidos: 3, retenidos: 1, quedan: 2, estado: "pocos" });
+    expect(await departure(tourId, "2026-11-23")).toMatchObject({ cupo: 6, quedan: 2 });
+    expect(await departure(tourId, "2026-11-30")).toMatchObject({ cupo: 10, quedan: 10 });
+
+    const list = await t.app.inject({
+      method: "GET",
+      url: `/api/salidas?filter=${encodeURIComponent(JSON.stringify({ tour_id: tourId, desde: "2026-11-23", hasta: "2026-11-29" }))}&range=[0,4]`,
+      headers: staff,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.headers["content-range"]).toBe("salidas 0-4/7");
+    const rows = SalidaListAnswer.parse(list.json()).succes;
+    expect(rows[0]).toMatchObject({ id: `${tourId}-20261123-1000`, fecha: "2026-11-23", hora_local: "10:00 hora de Bogotá", vendidos: 3, retenidos: 1 });
+
+    const manifest = await t.app.inject({ method: "GET", url: `/api/salidas/manifiesto/${tourId}-20261123-1000`, headers: staff });
+    expect(manifest.statusCode).toBe(200);
+    const { pedidos } = ManifiestoAnswer.parse(manifest.json()).succes;
+    expect(pedidos.map((p) => [p.estado, p.personas, p.mascotas, p.nombre])).toEqual([
+      ["pagado", 3, 1, "Ana"],
+      ["pendiente", 1, 0, "Ana"],
+    ]);
+    expect((await t.app.inject({ method: "GET", url: `/api/salidas/manifiesto/${tourId}-20261123-1000` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: `/api/salidas/manifiesto/nada`, headers: staff })).statusCode).toBe(400);
+  });
+});
+
+describe("orders the API must refuse", () => {
+  it("an infant alone (a zero-value order) is refused", async () => {
+    const res = await order(cat.tourA, MONDAY_10.replace("10:00", "09:00"), { mayores_15: 0, menores_3: 1 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].msg).toBe("Los menores de 3 años deben viajar con al menos un adulto o un niño de 4 a 15 años");
+  });
+
+  it("the same tour twice in one order is refused", async () => {
+    const res = await create({ ...buyer(), pedidos: [line(cat.tourA, "11/23/2026-09:00"), line(cat.tourA, "11/24/2026-09:00")] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([expect.objectContaining({ msg: COMPRA_MSG.duplicateTour, path: "pedidos[1].tour_id" })]);
+  });
+});
+
+describe("the availability call", () => {
+  it("answers per day with departures from today on, in Spanish states", async () => {
+    const { tourId } = await tourWithSlot(3);
+    const avail = await availability(tourId);
+    expect(avail.dias[0]!.fecha).toBe("2026-11-21");
+    expect(avail.dias.at(-1)!.fecha).toBe("2026-11-30");
+    expect(avail.dias[0]!.salidas[0]).toMatchObject({ hora: "10:00", estado: "vencida", reservable: false });
+    expect(avail.dias[1]).toMatchObject({ fecha: "2026-11-22", estado: "pocos" });
+    expect((await availability(tourId, "2026-10")).dias).toEqual([]);
+    expect((await t.app.inject({ method: "GET", url: `/api/tour/disponibilidad/${tourId}?mes=2026-13` })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: "GET", url: `/api/tour/disponibilidad/999999` })).statusCode).toBe(404);
+  });
+});
+
+// --- persistence and several processes ----------------------------------------------------------------------
+
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+describe("a paid order keeps its places after a restart", () => {
+  it("reopens the same database and still counts the sale", async () => {
+    const { openDatabase } = await import("../src/db/client.ts");
+    const { migrateDatabase } = await import("../src/db/migrate.ts");
+    const { buildApp } = await import("../src/app.ts");
+    const dir = await mkdtemp(path.join(tmpdir(), "tours-restart-"));
+    const pgUrl = process.env.DATABASE_URL;
+    let dbName: string | null = null;
+    const open = async () => {
+      if (pgUrl) {
+        const url = new URL(pgUrl);
+        url.pathname = `/${dbName}`;
+        return openDatabase({ databaseUrl: url.toString() });
+      }
+      return openDatabase({ dataDir: dir });
+    };
+    if (pgUrl) {
+      const pg = (await import("pg")).default;
+      dbName = `restart_${Math.random().toString(36).slice(2, 10)}`;
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${dbName}`);
+      await admin.end();
+    }
+    const boot = async () => {
+      const handle = await open();
+      await migrateDatabase(handle);
+      const app = await buildApp({ ...t.deps, db: handle.db });
+      return { app, handle };
+    };
+    let run = await boot();
+    const fresh = await seedCatalogue(run.handle.db);
+    await run.handle.db.update(horarioTable).set({ cupo: 2 }).where(eq(horarioTable.tourId, fresh.tourA));
+    const res = await run.app.inject({ method: "POST", url: "/api/compra/create", payload: { ...buyer(), pedidos: [line(fresh.tourA, "11/23/2026-09:00", { mayores_15: 2 })] } });
+    const token = CompraCreateAnswer.parse(res.json()).succes.id;
+    sim.control.approve(token);
+    expect((await run.app.inject({ method: "POST", url: "/api/compra/confirma", payload: { token } })).statusCode).toBe(200);
+    await run.app.close();
+    await run.handle.close();
+
+    clock = new Date(NOW.getTime() + 24 * 60 * MIN); // a day later: any hold would have lapsed long ago
+    run = await boot();
+    const again = await run.app.inject({ method: "GET", url: `/api/tour/disponibilidad/${fresh.tourA}?mes=2026-11` });
+    const day = DisponibilidadAnswer.parse(again.json()).succes.dias.find((d) => d.fecha === "2026-11-23")!;
+    expect(day.salidas.find((s) => s.hora === "09:00")).toMatchObject({ quedan: 0, estado: "agotada" });
+    const refused = await run.app.inject({ method: "POST", url: "/api/compra/create", payload: { ...buyer(), pedidos: [line(fresh.tourA, "11/23/2026-09:00")] } });
+    expect(refused.statusCode).toBe(409);
+    await run.app.close();
+    await run.handle.close();
+    await rm(dir, { recursive: true, force: true });
+    if (pgUrl) {
+      const pg = (await import("pg")).default;
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+});
+
+// PGlite is one process's database; two API processes share PostgreSQL only.
+describe.runIf(!!process.env.DATABASE_URL)("two API processes on one PostgreSQL", () => {
+  let child: ChildProcess | undefined;
+  let dataDir: string | undefined;
+  afterAll(async () => {
+    child?.kill("SIGTERM");
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("50 concurrent orders split across both processes for the last place: exactly one succeeds", async () => {
+    // the second process is a real API server (server.ts) on the same database
+    // both processes must agree on "now": this one follows the real clock like the child does
+    clock = new Date();
+    const inAWeek = addDays(wallClock(clock, "America/Bogota").date, 7);
+    const dia = formatDia(inAWeek, "10:00");
+    const [tour] = await t.db.insert(tourTable).values({ nombre: "Dos procesos", precioCents: 2000, pais: cat.paisId, ciudad: cat.ciudadId }).returning();
+    const tourId = tour!.id;
+    await t.db.insert(horarioTable).values({ tourId, horaInicio: "10:00", ...ALL_DAYS, cupo: 1 });
+    const dbUrl = (t.deps.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
+    const port = 4600 + Math.floor(Math.random() * 300);
+    const simPort = port + 300;
+    child = spawn(path.join(apiRoot, "../../node_modules/.bin/tsx"), [path.join(apiRoot, "src/server.ts")], {
+      env: {
+        ...process.env,
+        DATABASE_URL: dbUrl,
+        API_PORT: String(port),
+        API_HOST: "127.0.0.1",
+        PAYPAL_SIM_PORT: String(simPort),
+        PAYPAL_CLIENT_ID: "",
+        PAYPAL_CLIENT_SECRET: "",
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+        RATE_LIMIT_ORDERS_PER_MINUTE: "100000",
+        DATA_DIR: (dataDir = await mkdtemp(path.join(tmpdir(), "tours-second-"))),
+        ADMIN_EMAIL: "segundo@tours.test",
+        ADMIN_PASSWORD: "clave-del-segundo-123",
+        STOREFRONT_URL: "http://tienda.test",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout!.on("data", (d) => (output += d));
+    child.stderr!.on("data", (d) => (output += d));
+    const started = Date.now();
+    for (;;) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() - started > 60_000 || child.exitCode !== null) throw new Error(`second API did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const bodies = Array.from({ length: 50 }, () => ({ ...buyer(), pedidos: [line(tourId, dia)] }));
+    const answers = await Promise.all(
+      bodies.map((body, i) =>
+        fetch(`${i % 2 ? address : `http://127.0.0.1:${port}`}/api/compra/create`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        }).then((r) => r.status),
+      ),
+    );
+    expect(answers.filter((s) => s === 200)).toHaveLength(1);
+    expect(answers.filter((s) => s === 409)).toHaveLength(49);
+    expect(await departure(tourId, inAWeek)).toMatchObject({ quedan: 0, estado: "agotada" });
+    child.kill("SIGTERM");
+    await once(child, "exit");
+  }, 90_000);
+});

@@ -1,0 +1,188 @@
+import { z } from "zod";
+import { HORA_PATTERN, IdSchema, integerFromText, requiredId, type NumberInput } from "./primitives.ts";
+
+/**
+ * Departures, capacity and availability: additive to the upstream contract (docs/decisions/0007-capacity-and-holds.md).
+ * A departure is a tour on a date at a slot's start, in the tour's time zone.
+ */
+
+export const CUPO_MAXIMO = 10_000;
+export const CORTE_MAXIMO_HORAS = 168;
+const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+const CUPO_INVALIDO = `El cupo debe ser un número entero entre 1 y ${CUPO_MAXIMO}, o vacío para sin límite`;
+
+/** A capacity in a body: a whole number of persons, or empty/null for unlimited. */
+export const CupoSchema = z.preprocess(
+  (value: NumberInput | null | undefined) =>
+    value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : integerFromText(value),
+  z.number({ error: CUPO_INVALIDO }).int({ error: CUPO_INVALIDO }).min(1, { error: CUPO_INVALIDO }).max(CUPO_MAXIMO, { error: CUPO_INVALIDO }).nullable(),
+);
+
+const CORTE_INVALIDO = `El cierre de reservas debe ser un número entero de horas entre 0 y ${CORTE_MAXIMO_HORAS}`;
+/** Hours before the start when bookings close; absent keeps the tour's current value. */
+export const CorteHorasSchema = z.preprocess(
+  (value: NumberInput | null | undefined) =>
+    value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? undefined : integerFromText(value),
+  z.number({ error: CORTE_INVALIDO }).int({ error: CORTE_INVALIDO }).min(0, { error: CORTE_INVALIDO }).max(CORTE_MAXIMO_HORAS, { error: CORTE_INVALIDO }).optional(),
+);
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return /^[A-Za-z]+(\/[A-Za-z0-9_+-]+){1,2}$/.test(value) || value === "UTC";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An IANA time zone ("Europe/Madrid"). Absent keeps the current one; blank or null clears it (a tour then uses
+ * its country's).
+ */
+export const ZonaHorariaSchema = z.preprocess(
+  (value: string | null | undefined) => (typeof value === "string" && value.trim() === "" ? null : value),
+  z
+    .string({ error: "La zona horaria debe ser un texto" })
+    .trim()
+    .max(64, { error: "Máximo 64 caracteres" })
+    .refine(isTimeZone, { error: "La zona horaria no es válida (ejemplo: America/Bogota)" })
+    .nullable()
+    .optional(),
+);
+
+export const FechaSchema = z
+  .string({ error: "La fecha es obligatoria (AAAA-MM-DD)" })
+  .trim()
+  .regex(DATE_PATTERN, { error: "La fecha debe tener el formato AAAA-MM-DD" });
+export const MesSchema = z.string().trim().regex(MONTH_PATTERN, { error: "El mes debe tener el formato AAAA-MM" });
+const HoraSchema = z
+  .string({ error: "La hora es obligatoria" })
+  .trim()
+  .regex(HORA_PATTERN, { error: "La hora debe tener el formato HH:MM" })
+  .transform((h) => h.slice(0, 5));
+
+export const DEPARTURE_STATES = ["disponible", "pocos", "agotada", "cerrada", "vencida"] as const;
+export const DAY_STATES = ["abierto", "pocos", "agotado", "cerrado"] as const;
+
+// --- public availability ----------------------------------------------------------------------------------
+
+export const DisponibilidadSalidaSchema = z.object({
+  hora: z.string(),
+  /** "10:00 hora de Bogotá". */
+  hora_local: z.string(),
+  estado: z.enum(DEPARTURE_STATES),
+  /** Capacity in persons; null: unlimited. */
+  cupo: z.number().int().nullable(),
+  /** Places left; null: unlimited. */
+  quedan: z.number().int().nullable(),
+  reservable: z.boolean(),
+});
+export type DisponibilidadSalida = z.output<typeof DisponibilidadSalidaSchema>;
+
+export const DisponibilidadDiaSchema = z.object({
+  fecha: z.string(),
+  estado: z.enum(DAY_STATES),
+  salidas: z.array(DisponibilidadSalidaSchema),
+});
+export type DisponibilidadDia = z.output<typeof DisponibilidadDiaSchema>;
+
+export const DisponibilidadSchema = z.object({
+  tour_id: IdSchema,
+  mes: z.string(),
+  zona_horaria: z.string(),
+  /** "hora de Bogotá". */
+  zona_nombre: z.string(),
+  corte_horas: z.number().int(),
+  /** Only the days of the month that have departures; a day missing here has none. */
+  dias: z.array(DisponibilidadDiaSchema),
+});
+export type Disponibilidad = z.output<typeof DisponibilidadSchema>;
+
+// --- panel: departures ------------------------------------------------------------------------------------
+
+export const SalidaSchema = z.object({
+  /** "12-20261125-1000": tour, date, start. */
+  id: z.string(),
+  tour_id: IdSchema,
+  tour_nombre: z.string(),
+  fecha: z.string(),
+  hora: z.string(),
+  zona_horaria: z.string(),
+  hora_local: z.string(),
+  /** Capacity in force (the departure's own, else the slot's); null: unlimited. */
+  cupo: z.number().int().nullable(),
+  /** The departure's own capacity, when staff set one. */
+  cupo_salida: z.number().int().nullable(),
+  cupo_horario: z.number().int().nullable(),
+  /** Persons in paid orders. */
+  vendidos: z.number().int(),
+  /** Persons in unpaid orders whose hold is live. */
+  retenidos: z.number().int(),
+  quedan: z.number().int().nullable(),
+  /** This departure closed by staff. */
+  cerrada: z.boolean(),
+  /** The whole date closed by staff. */
+  fecha_cerrada: z.boolean(),
+  estado: z.enum(DEPARTURE_STATES),
+});
+export type Salida = z.output<typeof SalidaSchema>;
+
+export const ManifiestoPedidoSchema = z.object({
+  pedido: IdSchema,
+  estado: z.string(),
+  nombre: z.string(),
+  apellido: z.string(),
+  email: z.string(),
+  telefono: z.string(),
+  telefonorespaldo: z.string().nullable(),
+  mayores15: z.number().int(),
+  menoresde15_a4: z.number().int(),
+  menores3: z.number().int(),
+  mascotas: z.number().int(),
+  personas: z.number().int(),
+  valor_total: z.number(),
+  /** Unpaid hold: when it lapses (ISO). */
+  retenido_hasta: z.string().nullable(),
+});
+export type ManifiestoPedido = z.output<typeof ManifiestoPedidoSchema>;
+
+export const ManifiestoSchema = z.object({
+  salida: SalidaSchema,
+  pedidos: z.array(ManifiestoPedidoSchema),
+});
+export type Manifiesto = z.output<typeof ManifiestoSchema>;
+
+/** PUT /api/salidas/cupo: a departure's own capacity (null goes back to the slot's). */
+export const SalidaCupoBody = z.object({
+  tour_id: requiredId("El tour es obligatorio"),
+  fecha: FechaSchema,
+  hora: HoraSchema,
+  cupo: CupoSchema,
+});
+export type SalidaCupoBody = z.output<typeof SalidaCupoBody>;
+export type SalidaCupoBodyInput = z.input<typeof SalidaCupoBody>;
+
+/** PUT /api/salidas/cierre: close or reopen one departure (with `hora`) or a whole date (without). */
+export const SalidaCierreBody = z.object({
+  tour_id: requiredId("El tour es obligatorio"),
+  fecha: FechaSchema,
+  hora: z.preprocess((v) => (v === "" || v === null ? undefined : v), HoraSchema.optional()),
+  cerrada: z.preprocess(
+    (v) => (v === "1" || v === 1 || v === "true" ? true : v === "0" || v === 0 || v === "false" ? false : v),
+    z.boolean({ error: "Indica si la salida queda cerrada (true) o abierta (false)" }),
+  ),
+});
+export type SalidaCierreBody = z.output<typeof SalidaCierreBody>;
+export type SalidaCierreBodyInput = z.input<typeof SalidaCierreBody>;
+
+/** PUT /api/tour/horario/update/{id}: a slot's capacity. */
+export const HorarioCupoBody = z.object({ cupo: CupoSchema });
+export type HorarioCupoBody = z.output<typeof HorarioCupoBody>;
+export type HorarioCupoBodyInput = z.input<typeof HorarioCupoBody>;
+
+export const DisponibilidadAnswer = z.object({ succes: DisponibilidadSchema });
+export const SalidaListAnswer = z.object({ succes: z.array(SalidaSchema) });
+export const SalidaAnswer = z.object({ succes: SalidaSchema });
+export const ManifiestoAnswer = z.object({ succes: ManifiestoSchema });

@@ -1,0 +1,59 @@
+import { PassThrough } from "node:stream";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { NonceContext } from "~/lib/nonce";
+
+// Remix's default Node entry, plus the request's CSP nonce: React puts it on the scripts it streams, and
+// NonceContext hands it to <Scripts> and <ScrollRestoration> in root.tsx.
+
+const ABORT_DELAY = 5_000;
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** Set by storefront/server.mjs for every request; absent under `remix vite:dev`. */
+    cspNonce?: string;
+  }
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  const nonce = loadContext.cspNonce;
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const ready = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html");
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // errors before the shell reject and are logged by Remix itself
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
