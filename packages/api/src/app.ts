@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await serveUploads(app, deps.storage.objects);
 
   const users = createStaffUserRepository(deps.db);
-  const auth = createStaffAuthService(users, createTokenService(config.jwtSecret, config.tokenTtlSeconds, now));
+  const auth = createStaffAuthService(users, createTokenService(config.jwtSecret, config.tokenTtlSeconds, now), now);
   app.decorate("staffAuth", auth);
   app.decorateRequest("staff", null);
 

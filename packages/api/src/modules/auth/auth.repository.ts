@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { hashPassword } from "../../auth/passwords.ts";
-import { type StaffUserRow, staffUsersTable } from "./auth.table.ts";
+import { type StaffUserRow, revokedTokensTable, staffUsersTable } from "./auth.table.ts";
 
 export function createStaffUserRepository(db: Db) {
   return {
@@ -13,6 +13,19 @@ export function createStaffUserRepository(db: Db) {
       const [row] = await db.select().from(staffUsersTable).where(eq(staffUsersTable.id, id));
       return row ?? null;
     },
+    /** Ends one token (logout) for every API process; forgets revoked tokens that have expired meanwhile. */
+    async revokeToken(tokenId: string, expiresAt: Date, now: Date): Promise<void> {
+      await db.delete(revokedTokensTable).where(lt(revokedTokensTable.expiresAt, now));
+      await db.insert(revokedTokensTable).values({ tokenId, expiresAt }).onConflictDoNothing();
+    },
+    async isRevoked(tokenId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: revokedTokensTable.tokenId })
+        .from(revokedTokensTable)
+        .where(eq(revokedTokensTable.tokenId, tokenId));
+      return Boolean(row);
+    },
+    /** Ends every token of the user at once. */
     async bumpTokenVersion(id: number): Promise<void> {
       await db
         .update(staffUsersTable)

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { LoginBody } from "@tours/contract";
 import { HTTP_MSG, HttpError, parseBody } from "../../http/errors.ts";
-import { requireStaff } from "../../http/auth.ts";
+import { bearerToken, requireStaff } from "../../http/auth.ts";
 import type { Db } from "../../db/client.ts";
 import { createRateLimiter, type Limit } from "../limits/rate-limiter.ts";
 import type { StaffAuthService } from "./auth.service.ts";
@@ -33,7 +33,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: StaffAuthService; db: Db; no
   });
 
   app.post("/api/auth/logout", { preHandler: requireStaff }, async (request) => {
-    await auth.logout(request.staff!);
+    await auth.logout(bearerToken(request)!, request.staff!);
     return { succes: { sesion: "cerrada" } };
   });
 

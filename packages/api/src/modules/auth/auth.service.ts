@@ -7,11 +7,14 @@ import type { StaffUserRow } from "./auth.table.ts";
 export interface StaffAuthService extends StaffAuthenticator {
   /** A token for the right e-mail/password pair; null otherwise (same work either way). */
   login(email: string, password: string): Promise<{ token: string; user: StaffUserRow } | null>;
-  /** Ends every session of the user: tokens issued before stop working in every API process. */
-  logout(user: StaffUserRow): Promise<void>;
+  /**
+   * Ends the session of this token in every API process; the user's other sessions go on. A token from before
+   * token ids existed can only be ended together with all the user's tokens.
+   */
+  logout(token: string, user: StaffUserRow): Promise<void>;
 }
 
-export function createStaffAuthService(users: StaffUserRepository, tokens: TokenService): StaffAuthService {
+export function createStaffAuthService(users: StaffUserRepository, tokens: TokenService, now: () => Date): StaffAuthService {
   return {
     async login(email, password) {
       const user = await users.findByEmail(email);
@@ -20,13 +23,17 @@ export function createStaffAuthService(users: StaffUserRepository, tokens: Token
       if (!user || !ok) return null;
       return { token: await tokens.issue(user.id, user.tokenVersion), user };
     },
-    async logout(user) {
-      await users.bumpTokenVersion(user.id);
+    async logout(token, user) {
+      const claims = await tokens.verify(token);
+      if (claims?.tokenId) await users.revokeToken(claims.tokenId, claims.expiresAt, now());
+      else await users.bumpTokenVersion(user.id);
     },
     async userForToken(token) {
       const claims = await tokens.verify(token);
-      const user = claims ? await users.findById(claims.userId) : null;
-      return user && user.tokenVersion === claims!.version ? user : null;
+      if (!claims) return null;
+      if (claims.tokenId && (await users.isRevoked(claims.tokenId))) return null;
+      const user = await users.findById(claims.userId);
+      return user && user.tokenVersion === claims.version ? user : null;
     },
   };
 }

@@ -8,7 +8,7 @@ export const staffUsersTable = pgTable(
     nombre: text("nombre").notNull(),
     rol: text("rol").notNull().default("admin"),
     passwordHash: text("password_hash").notNull(),
-    /** Carried by every token as `ver`; bumped on logout, so the user's earlier tokens stop working at once. */
+    /** Carried by every token as `ver`; bumping it ends all of the user's earlier tokens at once. */
     tokenVersion: integer("token_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -16,3 +16,9 @@ export const staffUsersTable = pgTable(
   (t) => [uniqueIndex("staff_users_email_idx").on(t.email)],
 );
 export type StaffUserRow = typeof staffUsersTable.$inferSelect;
+
+/** Tokens ended by logout, kept until they would have expired anyway (then they are deleted). */
+export const revokedTokensTable = pgTable("revoked_tokens", {
+  tokenId: text("token_id").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,4 @@
+CREATE TABLE "revoked_tokens" (
+	"token_id" text PRIMARY KEY NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
