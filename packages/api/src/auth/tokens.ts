@@ -2,13 +2,15 @@ import { SignJWT, jwtVerify } from "jose";
 
 export interface StaffClaims {
   userId: number;
+  /** the user's token version when it was issued; tokens from before versions existed count as 0 */
+  version: number;
 }
 
 const ISSUER = "tours-api";
 const AUDIENCE = "tours-staff";
 
 export interface TokenService {
-  issue(userId: number): Promise<string>;
+  issue(userId: number, version: number): Promise<string>;
   /** The claims of a valid, unexpired token, or null. */
   verify(token: string): Promise<StaffClaims | null>;
 }
@@ -17,9 +19,9 @@ export interface TokenService {
 export function createTokenService(secret: string, ttlSeconds: number, now: () => Date): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
-    async issue(userId) {
+    async issue(userId, version) {
       const iat = Math.floor(now().getTime() / 1000);
-      return new SignJWT({})
+      return new SignJWT({ ver: version })
         .setProtectedHeader({ alg: "HS256" })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -35,9 +37,13 @@ export function createTokenService(secret: string, ttlSeconds: number, now: () =
           issuer: ISSUER,
           audience: AUDIENCE,
           currentDate: now(),
+          // a token that never expires is refused outright
+          requiredClaims: ["exp", "sub"],
         });
         const userId = Number(payload.sub);
-        return Number.isInteger(userId) && userId > 0 ? { userId } : null;
+        const version = payload.ver ?? 0;
+        if (!Number.isInteger(userId) || userId <= 0 || !Number.isInteger(version)) return null;
+        return { userId, version: version as number };
       } catch {
         return null;
       }

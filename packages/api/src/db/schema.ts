@@ -7,3 +7,4 @@ export * from "../modules/ayuda/ayuda.table.ts";
 export * from "../modules/banner/banner.table.ts";
 export * from "../modules/auth/auth.table.ts";
 export * from "../modules/compra/compra.table.ts";
+export * from "../modules/audit/audit.table.ts";

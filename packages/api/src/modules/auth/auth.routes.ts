@@ -1,26 +1,31 @@
 import type { FastifyPluginAsync } from "fastify";
 import { LoginBody } from "@tours/contract";
+import type { Db } from "../../db/client.ts";
 import { HTTP_MSG, HttpError, parseBody } from "../../http/errors.ts";
 import { requireStaff } from "../../http/auth.ts";
 import { createLoginLimiter } from "../../auth/login-limiter.ts";
+import { actorOf, audited, recordAudit } from "../audit/audit.ts";
+import { createStaffUserRepository } from "./auth.repository.ts";
 import type { StaffAuthService } from "./auth.service.ts";
 
 export const LOGIN_FAILED_MSG = "Usuario o contraseña incorrectos";
 /** Failed logins allowed per address and minute; the next attempt gets 429 until the minute is over. */
 export const LOGIN_FAILURES_PER_MINUTE = 10;
 
-export const authRoutes: FastifyPluginAsync<{ auth: StaffAuthService; now: () => Date }> = async (app, { auth, now }) => {
+export const authRoutes: FastifyPluginAsync<{ auth: StaffAuthService; db: Db; now: () => Date }> = async (app, { auth, db, now }) => {
   const limiter = createLoginLimiter({ maxFailures: LOGIN_FAILURES_PER_MINUTE, windowMs: 60_000, now });
 
   app.post("/api/auth/login", async (request) => {
     if (limiter.isBlocked(request.ip)) throw new HttpError(429, { errors: [{ msg: HTTP_MSG.tooManyRequests }] });
     const body = parseBody(LoginBody, request.body);
     const result = await auth.login(body.email, body.password);
-    if (!result) {
+    if (!result.ok) {
       limiter.recordFailure(request.ip);
       request.log.warn({ ip: request.ip }, "failed staff login");
+      await recordLogin(db, request, "login_failed", result.user, body.email);
       throw new HttpError(401, { errors: [{ msg: LOGIN_FAILED_MSG }] });
     }
+    await recordLogin(db, request, "login", result.user, body.email);
     return { sucess: result.token, rol: result.user.rol, nombre: result.user.nombre };
   });
 
@@ -28,4 +33,27 @@ export const authRoutes: FastifyPluginAsync<{ auth: StaffAuthService; now: () =>
     const user = request.staff!;
     return { succes: { id: user.id, nombre: user.nombre, email: user.email, rol: user.rol } };
   });
+
+  /** Ends the session server-side: every token of the user stops working, in every API process. */
+  app.post("/api/auth/logout", { preHandler: requireStaff }, async (request) => {
+    const user = request.staff!;
+    await audited(db, actorOf(request), async (tx, audit) => {
+      await createStaffUserRepository(tx).revokeTokens(user.id);
+      await audit({ action: "logout", resource: "sesion", resourceId: user.id });
+    });
+    return { succes: true };
+  });
 };
+
+/** A login attempt in the audit log, with the address and user agent; the e-mail typed when it is unknown. */
+async function recordLogin(
+  db: Db,
+  request: Parameters<typeof actorOf>[0],
+  action: "login" | "login_failed",
+  user: { id: number; nombre: string; email: string } | null,
+  typedEmail: string,
+): Promise<void> {
+  const actor = actorOf(request, user);
+  if (!user) actor.email = typedEmail.slice(0, 200);
+  await recordAudit(db, actor, { action, resource: "sesion", resourceId: user?.id ?? "" });
+}

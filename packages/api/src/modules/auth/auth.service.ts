@@ -4,9 +4,11 @@ import type { TokenService } from "../../auth/tokens.ts";
 import type { StaffUserRepository } from "./auth.repository.ts";
 import type { StaffUserRow } from "./auth.table.ts";
 
+export type LoginResult = { ok: true; token: string; user: StaffUserRow } | { ok: false; user: StaffUserRow | null };
+
 export interface StaffAuthService extends StaffAuthenticator {
-  /** A token for the right e-mail/password pair; null otherwise (same work either way). */
-  login(email: string, password: string): Promise<{ token: string; user: StaffUserRow } | null>;
+  /** A token for the right e-mail/password pair of an active user; a failure otherwise (same work either way). */
+  login(email: string, password: string): Promise<LoginResult>;
 }
 
 export function createStaffAuthService(users: StaffUserRepository, tokens: TokenService): StaffAuthService {
@@ -15,12 +17,16 @@ export function createStaffAuthService(users: StaffUserRepository, tokens: Token
       const user = await users.findByEmail(email);
       // an unknown e-mail verifies against a dummy hash so both failures take about as long
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-      if (!user || !ok) return null;
-      return { token: await tokens.issue(user.id), user };
+      if (!user || !ok || !user.activo) return { ok: false, user };
+      return { ok: true, token: await tokens.issue(user.id, user.tokenVersion), user };
     },
     async userForToken(token) {
       const claims = await tokens.verify(token);
-      return claims ? users.findById(claims.userId) : null;
+      if (!claims) return null;
+      const user = await users.findById(claims.userId);
+      // a deactivated user, or a token from before a logout / password reset / role change, is refused at once
+      if (!user || !user.activo || user.tokenVersion !== claims.version) return null;
+      return user;
     },
   };
 }
