@@ -120,6 +120,14 @@ describe("sessions that end", () => {
     expect((await t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers: fresh })).statusCode).toBe(200);
   });
 
+  it("logout ends only the token it was called with: the same user's other session goes on", async () => {
+    const first = await staffToken(t.app, t.db, "ventas", "dos-sesiones@tours.test");
+    const second = await staffToken(t.app, t.db, "ventas", "dos-sesiones@tours.test");
+    expect((await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: bearer(first) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers: bearer(first) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers: bearer(second) })).statusCode).toBe(200);
+  });
+
   it("a deactivated user's still-valid token gets 401 at once, and they cannot log in", async () => {
     const token = await staffToken(t.app, t.db, "ventas", "baja@tours.test");
     const [user] = await t.db.select().from(staffUsersTable).where(eq(staffUsersTable.email, "baja@tours.test"));

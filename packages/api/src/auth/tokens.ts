@@ -1,9 +1,13 @@
+import { randomUUID } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
 
 export interface StaffClaims {
   userId: number;
   /** the user's token version when it was issued; tokens from before versions existed count as 0 */
   version: number;
+  /** `jti`: what logout revokes (tokens issued before ids existed have none) */
+  tokenId: string | null;
+  expiresAt: Date;
 }
 
 const ISSUER = "tours-api";
@@ -26,6 +30,7 @@ export function createTokenService(secret: string, ttlSeconds: number, now: () =
         .setSubject(String(userId))
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
+        .setJti(randomUUID())
         .setIssuedAt(iat)
         .setExpirationTime(iat + ttlSeconds)
         .sign(key);
@@ -43,7 +48,8 @@ export function createTokenService(secret: string, ttlSeconds: number, now: () =
         const userId = Number(payload.sub);
         const version = payload.ver ?? 0;
         if (!Number.isInteger(userId) || userId <= 0 || !Number.isInteger(version)) return null;
-        return { userId, version: version as number };
+        const tokenId = typeof payload.jti === "string" && payload.jti.length <= 100 ? payload.jti : null;
+        return { userId, version: version as number, tokenId, expiresAt: new Date(payload.exp! * 1000) };
       } catch {
         return null;
       }

@@ -1,7 +1,7 @@
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { hashPassword } from "../../auth/passwords.ts";
-import { type StaffUserRow, staffUsersTable } from "./auth.table.ts";
+import { type StaffUserRow, revokedTokensTable, staffUsersTable } from "./auth.table.ts";
 
 export function createStaffUserRepository(db: Db) {
   return {
@@ -59,7 +59,16 @@ export function createStaffUserRepository(db: Db) {
         .returning();
       return row ?? null;
     },
-    /** Ends every token of the user (logout): shared by all API processes through the database. */
+    /** Ends one token (logout), for every API process; forgets tokens that have expired meanwhile. */
+    async revokeToken(tokenId: string, expiresAt: Date): Promise<void> {
+      await db.delete(revokedTokensTable).where(lt(revokedTokensTable.expiresAt, new Date()));
+      await db.insert(revokedTokensTable).values({ tokenId, expiresAt }).onConflictDoNothing();
+    },
+    async isRevoked(tokenId: string): Promise<boolean> {
+      const [row] = await db.select({ id: revokedTokensTable.tokenId }).from(revokedTokensTable).where(eq(revokedTokensTable.tokenId, tokenId));
+      return Boolean(row);
+    },
+    /** Ends every token of the user: shared by all API processes through the database. */
     async revokeTokens(id: number): Promise<void> {
       await db
         .update(staffUsersTable)

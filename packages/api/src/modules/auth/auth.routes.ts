@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { LoginBody } from "@tours/contract";
 import type { Db } from "../../db/client.ts";
 import { HTTP_MSG, HttpError, parseBody } from "../../http/errors.ts";
-import { requireStaff } from "../../http/auth.ts";
+import { bearerToken, requireStaff } from "../../http/auth.ts";
 import { createLoginLimiter } from "../../auth/login-limiter.ts";
 import { actorOf, audited, recordAudit } from "../audit/audit.ts";
 import { createStaffUserRepository } from "./auth.repository.ts";
@@ -34,11 +34,17 @@ export const authRoutes: FastifyPluginAsync<{ auth: StaffAuthService; db: Db; no
     return { succes: { id: user.id, nombre: user.nombre, email: user.email, rol: user.rol } };
   });
 
-  /** Ends the session server-side: every token of the user stops working, in every API process. */
+  /**
+   * Ends the session server-side, for every API process: this token is revoked (the user's other sessions go
+   * on); a token from before token ids existed can only be ended with all the user's tokens.
+   */
   app.post("/api/auth/logout", { preHandler: requireStaff }, async (request) => {
     const user = request.staff!;
+    const claims = (await auth.claimsOf(bearerToken(request)!))!;
     await audited(db, actorOf(request), async (tx, audit) => {
-      await createStaffUserRepository(tx).revokeTokens(user.id);
+      const users = createStaffUserRepository(tx);
+      if (claims.tokenId) await users.revokeToken(claims.tokenId, claims.expiresAt);
+      else await users.revokeTokens(user.id);
       await audit({ action: "logout", resource: "sesion", resourceId: user.id });
     });
     return { succes: true };

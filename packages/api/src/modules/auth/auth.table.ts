@@ -19,3 +19,9 @@ export const staffUsersTable = pgTable(
   (t) => [uniqueIndex("staff_users_email_idx").on(t.email)],
 );
 export type StaffUserRow = typeof staffUsersTable.$inferSelect;
+
+/** Tokens ended by logout, until they would have expired anyway (then they are deleted). */
+export const revokedTokensTable = pgTable("revoked_tokens", {
+  tokenId: text("token_id").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
