@@ -16,7 +16,11 @@ import { AyudaList } from "./resources/ayuda";
 import { BannerPage } from "./resources/banner";
 import { SalidaList } from "./resources/salidas";
 import { ApisList } from "./resources/apis";
-import { BlogsPage, FotosPage, NosotrosPage, OpinionesPage, UsuariosPage } from "./resources/placeholders";
+import { BlogsPage, FotosPage, NosotrosPage, OpinionesPage } from "./resources/placeholders";
+import { UsuariosPage } from "./resources/usuarios";
+import { ActividadPage } from "./resources/actividad";
+import { Inicio } from "./layout/Inicio";
+import { canSee, type Screen } from "./lib/roles";
 
 export const BASENAME = "/panel";
 
@@ -47,27 +51,36 @@ function PanelAdmin() {
       requireAuth
       disableTelemetry
       loginPage={false}
+      dashboard={Inicio}
     >
-      <Resource name="destinos" list={TourList} create={TourCreate} edit={TourEdit} options={{ label: "Destinos" }} />
-      <Resource name="pais" list={PaisList} options={{ label: "Países" }} />
-      <Resource name="ciudades" list={CiudadList} options={{ label: "Ciudades" }} />
-      <Resource name="pedidos" list={PedidoList} options={{ label: "Pedidos" }} />
-      <Resource name="rewards" list={RewardsList} options={{ label: "Rewards" }} />
-      <Resource name="ayuda" list={AyudaList} options={{ label: "Ayuda" }} />
-      <Resource name="banner" list={BannerPage} options={{ label: "Banner" }} />
-      <Resource name="salidas" list={SalidaList} options={{ label: "Salidas" }} />
-      <Resource name="revendedores" />
-      <Resource name="horarios" />
-      <Resource name="tour-fotos" />
-      <Resource name="pedido-lineas" />
-      <CustomRoutes>
-        <Route path="/usuarios" element={<UsuariosPage />} />
-        <Route path="/blogs" element={<BlogsPage />} />
-        <Route path="/fotos" element={<FotosPage />} />
-        <Route path="/nosotros" element={<NosotrosPage />} />
-        <Route path="/opiniones" element={<OpinionesPage />} />
-        <Route path="/apis" element={<ApisList />} />
-      </CustomRoutes>
+      {(rol: string | undefined) => {
+        const can = (screen: Screen) => canSee(rol, screen);
+        return (
+          <>
+            {can("destinos") && <Resource name="destinos" list={TourList} create={TourCreate} edit={TourEdit} options={{ label: "Destinos" }} />}
+            {can("pais") && <Resource name="pais" list={PaisList} options={{ label: "Países" }} />}
+            {can("ciudades") && <Resource name="ciudades" list={CiudadList} options={{ label: "Ciudades" }} />}
+            {can("pedidos") && <Resource name="pedidos" list={PedidoList} options={{ label: "Pedidos" }} />}
+            {can("rewards") && <Resource name="rewards" list={RewardsList} options={{ label: "Rewards" }} />}
+            {can("ayuda") && <Resource name="ayuda" list={AyudaList} options={{ label: "Ayuda" }} />}
+            {can("banner") && <Resource name="banner" list={BannerPage} options={{ label: "Banner" }} />}
+            {can("salidas") && <Resource name="salidas" list={SalidaList} options={{ label: "Salidas" }} />}
+            {can("apis") && <Resource name="revendedores" />}
+            {can("destinos") && <Resource name="horarios" />}
+            {can("destinos") && <Resource name="tour-fotos" />}
+            {can("pedidos") && <Resource name="pedido-lineas" />}
+            <CustomRoutes>
+              {can("usuarios") && <Route path="/usuarios" element={<UsuariosPage />} />}
+              {can("actividad") && <Route path="/actividad" element={<ActividadPage />} />}
+              {can("blogs") && <Route path="/blogs" element={<BlogsPage />} />}
+              {can("fotos") && <Route path="/fotos" element={<FotosPage />} />}
+              {can("nosotros") && <Route path="/nosotros" element={<NosotrosPage />} />}
+              {can("opiniones") && <Route path="/opiniones" element={<OpinionesPage />} />}
+              {can("apis") && <Route path="/apis" element={<ApisList />} />}
+            </CustomRoutes>
+          </>
+        );
+      }}
     </Admin>
   );
 }

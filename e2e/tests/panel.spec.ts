@@ -761,14 +761,13 @@ test.describe("orders, requests and banner", () => {
 
 test.describe("placeholders", () => {
   test("each placeholder says it is not connected, and makes no API call", async ({ page }) => {
-    await signIn(page, "/panel/usuarios");
-    await expect(page.getByRole("heading", { level: 1, name: "Usuarios" })).toBeVisible();
+    await signIn(page, "/panel/blogs");
+    await expect(page.getByRole("heading", { level: 1, name: "Blogs" })).toBeVisible();
     const apiCalls: string[] = [];
     page.on("request", (r) => {
       if (r.url().startsWith(API_URL)) apiCalls.push(r.url());
     });
     for (const [label, heading] of [
-      ["Usuarios", "Usuarios"],
       ["Blogs", "Blogs"],
       ["Fotos", "Fotos"],
       ["Nosotros", "Nosotros"],
@@ -781,17 +780,37 @@ test.describe("placeholders", () => {
     expect(apiCalls).toEqual([]);
   });
 
-  test("users have the fixed role Admin; blogs limit images", async ({ page }) => {
+  test("Usuarios: create a staff account, change its role, refuse a common password, deactivate it", async ({ page }) => {
     await signIn(page, "/panel/usuarios");
     const users = page.getByRole("table", { name: "Usuarios" });
-    await page.getByLabel("Nombre").fill("Nuevo Usuario");
-    await page.getByLabel("Email").fill("nuevo@ejemplo.com");
-    await page.getByRole("button", { name: "Agregar" }).click();
-    await expect(users.getByRole("row").filter({ hasText: "Nuevo Usuario" })).toContainText("Admin");
-    for (const row of await users.getByRole("row").all()) {
-      if ((await row.locator("td").count()) > 0) await expect(row.locator("td").last()).toHaveText("Admin");
-    }
+    const email = `nuevo-${Date.now().toString(36)}@ejemplo.com`;
+    const form = page.getByRole("form", { name: "Nuevo usuario" });
+    await form.getByLabel("Nombre").fill("Nuevo Usuario");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Contraseña").fill("password123");
+    await form.getByRole("button", { name: "Agregar" }).click();
+    await expectToast(page, "Esa contraseña es demasiado común; elija otra más difícil de adivinar");
+    await form.getByLabel("Contraseña").fill("una-clave-larga-e2e");
+    await form.getByRole("button", { name: "Agregar" }).click();
+    await expectToast(page, "Usuario creado");
+    const row = users.getByRole("row").filter({ hasText: email });
+    await expect(row).toContainText("Contenido");
+    await row.getByRole("combobox", { name: "Rol de Nuevo Usuario" }).click();
+    await page.getByRole("option", { name: "Ventas", exact: true }).click();
+    await expectToast(page, "Rol actualizado");
+    await expect(row).toContainText("Ventas");
+    await row.getByRole("button", { name: "Desactivar" }).click();
+    await expect(row).toContainText("Inactivo");
+    const refused = await fetch(`${API_URL}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, password: "una-clave-larga-e2e" }),
+    });
+    expect(refused.status).toBe(401);
+  });
 
+  test("blogs and Nosotros limit images", async ({ page }) => {
+    await signIn(page, "/panel/blogs");
     await page.getByRole("menuitem", { name: "Blogs" }).click();
     await page.getByLabel("Imágenes del blog").setInputFiles(images(5, 300));
     await expect(page.getByText("Puedes seleccionar hasta 4 imágenes.")).toBeVisible();

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
-import { Layout, Menu, useBasename } from "react-admin";
+import { Layout, Menu, useBasename, usePermissions } from "react-admin";
+import HistoryIcon from "@mui/icons-material/History";
+import { canSee, type Screen } from "../lib/roles";
 import EventSeatIcon from "@mui/icons-material/EventSeat";
 import { Divider, ListSubheader } from "@mui/material";
 import TourIcon from "@mui/icons-material/Tour";
@@ -27,27 +29,33 @@ function Section({ children }: { children: ReactNode }) {
 export function PanelMenu() {
   // Menu.Item links are router-absolute: the panel's /panel prefix has to be added here.
   const base = useBasename();
+  const { permissions: rol } = usePermissions<string | undefined>();
+  const item = (screen: Screen, label: string, icon: ReactNode) =>
+    canSee(rol, screen) ? <Menu.Item to={`${base}/${screen}`} primaryText={label} leftIcon={icon} /> : null;
+  const any = (...screens: Screen[]) => screens.some((s) => canSee(rol, s));
   return (
     <Menu>
-      <Section>Catálogo</Section>
-      <Menu.Item to={`${base}/destinos`} primaryText="Destinos" leftIcon={<TourIcon />} />
-      <Menu.Item to={`${base}/pais`} primaryText="Países" leftIcon={<PublicIcon />} />
-      <Menu.Item to={`${base}/ciudades`} primaryText="Ciudades" leftIcon={<LocationCityIcon />} />
-      <Section>Ventas y solicitudes</Section>
-      <Menu.Item to={`${base}/pedidos`} primaryText="Pedidos" leftIcon={<ReceiptLongIcon />} />
-      <Menu.Item to={`${base}/salidas`} primaryText="Salidas" leftIcon={<EventSeatIcon />} />
-      <Menu.Item to={`${base}/rewards`} primaryText="Rewards" leftIcon={<CardGiftcardIcon />} />
-      <Menu.Item to={`${base}/ayuda`} primaryText="Ayuda" leftIcon={<SupportAgentIcon />} />
-      <Section>Sitio</Section>
-      <Menu.Item to={`${base}/banner`} primaryText="Banner" leftIcon={<ViewCarouselIcon />} />
-      <Divider sx={{ my: 1 }} />
-      <Section>Sin conexión aún</Section>
-      <Menu.Item to={`${base}/usuarios`} primaryText="Usuarios" leftIcon={<PeopleIcon />} />
-      <Menu.Item to={`${base}/blogs`} primaryText="Blogs" leftIcon={<ArticleIcon />} />
-      <Menu.Item to={`${base}/fotos`} primaryText="Fotos" leftIcon={<PhotoLibraryIcon />} />
-      <Menu.Item to={`${base}/nosotros`} primaryText="Nosotros" leftIcon={<InfoIcon />} />
-      <Menu.Item to={`${base}/opiniones`} primaryText="Opiniones" leftIcon={<RateReviewIcon />} />
-      <Menu.Item to={`${base}/apis`} primaryText="APIs" leftIcon={<ApiIcon />} />
+      {any("destinos", "pais", "ciudades") && <Section>Catálogo</Section>}
+      {item("destinos", "Destinos", <TourIcon />)}
+      {item("pais", "Países", <PublicIcon />)}
+      {item("ciudades", "Ciudades", <LocationCityIcon />)}
+      {any("pedidos", "salidas", "rewards", "ayuda") && <Section>Ventas y solicitudes</Section>}
+      {item("pedidos", "Pedidos", <ReceiptLongIcon />)}
+      {item("salidas", "Salidas", <EventSeatIcon />)}
+      {item("rewards", "Rewards", <CardGiftcardIcon />)}
+      {item("ayuda", "Ayuda", <SupportAgentIcon />)}
+      {any("banner") && <Section>Sitio</Section>}
+      {item("banner", "Banner", <ViewCarouselIcon />)}
+      {any("usuarios", "actividad", "apis") && <Section>Equipo</Section>}
+      {item("usuarios", "Usuarios", <PeopleIcon />)}
+      {item("actividad", "Actividad", <HistoryIcon />)}
+      {item("apis", "APIs", <ApiIcon />)}
+      {any("blogs", "fotos", "nosotros", "opiniones") && <Divider sx={{ my: 1 }} />}
+      {any("blogs", "fotos", "nosotros", "opiniones") && <Section>Sin conexión aún</Section>}
+      {item("blogs", "Blogs", <ArticleIcon />)}
+      {item("fotos", "Fotos", <PhotoLibraryIcon />)}
+      {item("nosotros", "Nosotros", <InfoIcon />)}
+      {item("opiniones", "Opiniones", <RateReviewIcon />)}
     </Menu>
   );
 }

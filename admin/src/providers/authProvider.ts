@@ -15,12 +15,13 @@ function clearSession() {
 
 // The token is checked against the API once per page load (each reload checks again); any 401/403 from a later
 // call logs out through checkError, so there is no need to re-validate on every navigation.
-let validated: { token: string; check: Promise<void> } | null = null;
+let validated: { token: string; check: Promise<string> } | null = null;
 
-function validate(token: string): Promise<void> {
+/** Checks the token once per page load and answers the user's role (which decides the screens shown). */
+function validate(token: string): Promise<string> {
   if (validated?.token !== token) {
     const check = api.auth.autenticate().then(
-      () => undefined,
+      (answer) => answer.succes.rol,
       (error: unknown) => {
         validated = null;
         throw error;
@@ -65,10 +66,17 @@ export const authProvider: AuthProvider = {
 
   async checkError(error: unknown) {
     const status = errorStatus(error);
-    if (status === 401 || status === 403) {
+    // a 403 is a call the role may not make: the toast says so and the session goes on
+    if (status === 401) {
       clearSession();
       throw notAuthenticated();
     }
+  },
+
+  async getPermissions() {
+    const token = readToken();
+    if (!token) return undefined;
+    return validate(token).catch(() => undefined);
   },
 
   async getIdentity() {

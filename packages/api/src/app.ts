@@ -22,6 +22,8 @@ import { HTTP_MSG, HttpError, fieldError, forbiddenCharacter, hasNulCharacter, r
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createStaffUserRepository } from "./modules/auth/auth.repository.ts";
 import { createStaffAuthService } from "./modules/auth/auth.service.ts";
+import { usuariosRoutes } from "./modules/auth/usuarios.routes.ts";
+import { actividadRoutes } from "./modules/audit/actividad.routes.ts";
 import { paisRoutes } from "./modules/pais/pais.routes.ts";
 import { ciudadesRoutes } from "./modules/ciudades/ciudades.routes.ts";
 import { tourRoutes } from "./modules/tour/tour.routes.ts";
@@ -146,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await serveUploads(app, deps.storage.objects);
 
   const users = createStaffUserRepository(deps.db);
-  const auth = createStaffAuthService(users, createTokenService(config.jwtSecret, config.tokenTtlSeconds, now), now);
+  const auth = createStaffAuthService(users, createTokenService(config.jwtSecret, config.tokenTtlSeconds, now));
   app.decorate("staffAuth", auth);
   app.decorateRequest("staff", null);
 
@@ -161,6 +163,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(authRoutes, { auth, db: deps.db, now });
+  await app.register(usuariosRoutes, { deps: fullDeps });
+  await app.register(actividadRoutes, { deps: fullDeps });
   await app.register(paisRoutes, { deps: fullDeps });
   await app.register(ciudadesRoutes, { deps: fullDeps });
   await app.register(tourRoutes, { deps: fullDeps });

@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { count, eq } from "drizzle-orm";
+import { asc, count, desc, eq, gt } from "drizzle-orm";
+import { auditLogTable } from "../src/modules/audit/audit.table.ts";
 import {
   CompraCreateAnswer,
   DisponibilidadAnswer,
@@ -479,4 +480,67 @@ describe.runIf(!!process.env.DATABASE_URL)("two API processes on one PostgreSQL"
     child.kill("SIGTERM");
     await once(child, "exit");
   }, 90_000);
+});
+
+describe("capacity changes are audited in their own transaction", () => {
+  async function entriesSince(id: number) {
+    return t.db.select().from(auditLogTable).where(gt(auditLogTable.id, id)).orderBy(asc(auditLogTable.id));
+  }
+  async function lastId() {
+    const [row] = await t.db.select({ id: auditLogTable.id }).from(auditLogTable).orderBy(desc(auditLogTable.id)).limit(1);
+    return row?.id ?? 0;
+  }
+
+  it("a departure's places: one entry with cupo before and after; below the places taken: 409 and no entry", async () => {
+    const { tourId } = await tourWithSlot(5);
+    await orderToken(tourId, MONDAY_10, { mayores_15: 3 });
+    const start = await lastId();
+    const ok = await t.app.inject({ method: "PUT", url: "/api/salidas/cupo", headers: staff, payload: { tour_id: tourId, fecha: "2026-11-23", hora: "10:00", cupo: 4 } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const written = await entriesSince(start);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ action: "update", resource: "salida", resourceId: `${tourId}-20261123-1000`, changes: { cupo: { antes: null, despues: 4 } } });
+
+    const mid = await lastId();
+    const refused = await t.app.inject({ method: "PUT", url: "/api/salidas/cupo", headers: staff, payload: { tour_id: tourId, fecha: "2026-11-23", hora: "10:00", cupo: 2 } });
+    expect(refused.statusCode).toBe(409);
+    expect(await entriesSince(mid)).toEqual([]);
+    expect(await departure(tourId, "2026-11-23")).toMatchObject({ cupo: 4 });
+  });
+
+  it("closing and reopening a date, and a slot's capacity, write one entry each; a refused slot change writes none", async () => {
+    const { tourId, horarioId } = await tourWithSlot(6);
+    await orderToken(tourId, MONDAY_10, { mayores_15: 2 });
+    const start = await lastId();
+    const close = (cerrada: boolean) =>
+      t.app.inject({ method: "PUT", url: "/api/salidas/cierre", headers: staff, payload: { tour_id: tourId, fecha: "2026-11-25", cerrada } });
+    expect((await close(true)).statusCode).toBe(200);
+    expect((await close(false)).statusCode).toBe(200);
+    const slot = (cupo: number) => t.app.inject({ method: "PUT", url: `/api/tour/horario/update/${horarioId}`, headers: staff, payload: { cupo } });
+    expect((await slot(8)).statusCode).toBe(200);
+    expect((await slot(1)).statusCode).toBe(409);
+    const written = await entriesSince(start);
+    expect(written.map((e) => [e.action, e.resource, e.resourceId, e.changes])).toEqual([
+      ["close", "fecha", `${tourId}-2026-11-25`, { cerrada: { antes: false, despues: true } }],
+      ["reopen", "fecha", `${tourId}-2026-11-25`, { cerrada: { antes: true, despues: false } }],
+      ["update", "horario", String(tourId), { cupo: { antes: 6, despues: 8 } }],
+    ]);
+  });
+
+  it("reseller keys: created and turned off, one entry each, never the key or its hash", async () => {
+    const start = await lastId();
+    const created = await t.app.inject({ method: "POST", url: "/api/revendedores", headers: staff, payload: { nombre: "Agencia Auditada" } });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id, api_key } = created.json().succes as { id: number; api_key: string };
+    expect((await t.app.inject({ method: "PUT", url: `/api/revendedores/${id}`, headers: staff, payload: { activo: false } })).statusCode).toBe(200);
+    const written = await entriesSince(start);
+    expect(written.map((e) => [e.action, e.resource, e.resourceId])).toEqual([
+      ["create", "revendedor", String(id)],
+      ["update", "revendedor", String(id)],
+    ]);
+    expect(written[1]!.changes).toMatchObject({ activo: { antes: true, despues: false } });
+    const text = JSON.stringify(written);
+    expect(text).not.toContain(api_key);
+    expect(text).not.toContain("key_hash");
+  });
 });

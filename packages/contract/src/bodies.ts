@@ -42,6 +42,42 @@ export type TokenBody = z.output<typeof TokenBody>;
 export type TokenBodyInput = z.input<typeof TokenBody>;
 export const TokenBodySchema = TokenBody;
 
+/** The staff roles' codes (the API's auth/roles.ts); "admin" is the Administrador. */
+export const ROL_CODES = ["admin", "ventas", "contenido", "guia"] as const;
+const rol = z.enum(ROL_CODES, { error: "El rol debe ser Administrador, Ventas, Contenido o Guía" });
+/** Length only: the API also refuses the most common passwords. */
+const newPassword = z
+  .string({ error: "La contraseña es obligatoria" })
+  .min(10, { error: "La contraseña debe tener al menos 10 caracteres" })
+  .max(200, { error: "Máximo 200 caracteres" });
+
+/** POST /api/usuarios/create (staff accounts; not part of the original contract). */
+export const UsuarioCreateBody = z.object({
+  email: requiredEmail(),
+  nombre: requiredText(NOMBRE_OBLIGATORIO, 120),
+  rol,
+  password: newPassword,
+});
+export type UsuarioCreateBody = z.output<typeof UsuarioCreateBody>;
+export type UsuarioCreateBodyInput = z.input<typeof UsuarioCreateBody>;
+export const UsuarioCreateBodySchema = UsuarioCreateBody;
+
+/** PUT /api/usuarios/update/{id}: any of name, role, active. */
+export const UsuarioUpdateBody = z.object({
+  nombre: requiredText(NOMBRE_OBLIGATORIO, 120).optional(),
+  rol: rol.optional(),
+  activo: z.boolean({ error: "Activo debe ser verdadero o falso" }).optional(),
+});
+export type UsuarioUpdateBody = z.output<typeof UsuarioUpdateBody>;
+export type UsuarioUpdateBodyInput = z.input<typeof UsuarioUpdateBody>;
+export const UsuarioUpdateBodySchema = UsuarioUpdateBody;
+
+/** PUT /api/usuarios/password/{id}: a password reset by an administrator. */
+export const UsuarioPasswordBody = z.object({ password: newPassword });
+export type UsuarioPasswordBody = z.output<typeof UsuarioPasswordBody>;
+export type UsuarioPasswordBodyInput = z.input<typeof UsuarioPasswordBody>;
+export const UsuarioPasswordBodySchema = UsuarioPasswordBody;
+
 // --- pais / ciudades ----------------------------------------------------------------------------------------
 
 const freetourId = z.preprocess(

@@ -10,6 +10,9 @@ import {
   RewardsCreateBody,
   TokenBody,
   TourUpdateBody,
+  UsuarioCreateBody,
+  UsuarioPasswordBody,
+  UsuarioUpdateBody,
 } from "./bodies.ts";
 import {
   AyudaSchema,
@@ -27,6 +30,8 @@ import {
   PedidoSchema,
   RewardsSchema,
   StaffUserSchema,
+  UsuarioSchema,
+  ActividadSchema,
   TourSchema,
 } from "./records.ts";
 import {
@@ -97,6 +102,9 @@ export const PedidoLineListAnswer = succes(z.array(PedidoLineSchema));
 /** POST /api/auth/login: the token arrives in `sucess` (sic). */
 export const LoginAnswer = z.object({ sucess: z.string(), rol: z.string(), nombre: z.string() });
 export const AutenticateAnswer = succes(StaffUserSchema);
+export const UsuarioAnswer = succes(UsuarioSchema);
+export const UsuarioListAnswer = succes(z.array(UsuarioSchema));
+export const ActividadListAnswer = succes(z.array(ActividadSchema));
 export const HealthAnswer = z.looseObject({ status: z.string().optional() });
 
 // --- the call table -----------------------------------------------------------------------------------------
@@ -189,8 +197,16 @@ export const CALLS = {
 
   authLogin: call({ method: "POST", path: "/api/auth/login", auth: false, body: LoginBody, answer: LoginAnswer }),
   authAutenticate: call({ method: "GET", path: "/api/auth/autenticate", auth: true, answer: AutenticateAnswer }),
-  /** Extension: ends the session server-side (every token of the user stops working). */
+  // not in the original contract: ending a session, staff accounts and the audit log
   authLogout: call({ method: "POST", path: "/api/auth/logout", auth: true, answer: SuccesAnyAnswer }),
+  usuariosIndex: call({ method: "GET", path: "/api/usuarios/index", auth: true, answer: UsuarioListAnswer }),
+  usuariosCreate: call({ method: "POST", path: "/api/usuarios/create", auth: true, body: UsuarioCreateBody, answer: UsuarioAnswer }),
+  usuariosUpdate: call({ method: "PUT", path: "/api/usuarios/update/:id", auth: true, body: UsuarioUpdateBody, answer: UsuarioAnswer }),
+  usuariosPassword: call({ method: "PUT", path: "/api/usuarios/password/:id", auth: true, body: UsuarioPasswordBody, answer: SuccesAnyAnswer }),
+  /** filters in the query: usuario (id), recurso, recursoId, desde, hasta (YYYY-MM-DD) */
+  actividadIndex: call({ method: "GET", path: "/api/actividad/index", auth: true, answer: ActividadListAnswer }),
+  /** the history of one record */
+  actividadRecurso: call({ method: "GET", path: "/api/actividad/:recurso/:recursoId", auth: true, answer: ActividadListAnswer }),
 
   health: call({ method: "GET", path: "/api/health", auth: false, answer: HealthAnswer }),
 } as const;

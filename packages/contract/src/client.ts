@@ -9,6 +9,9 @@ import type {
   PaisUpdateBodyInput,
   RewardsCreateBodyInput,
   TourUpdateBodyInput,
+  UsuarioCreateBodyInput,
+  UsuarioPasswordBodyInput,
+  UsuarioUpdateBodyInput,
 } from "./bodies.ts";
 import type { HorarioCupoBodyInput, SalidaCierreBodyInput, SalidaCupoBodyInput } from "./departures.ts";
 import { CALLS, buildPath, type Answer, type CallName } from "./calls.ts";
@@ -63,8 +66,8 @@ export interface CallOptions {
   /** JSON-serialisable body, or FormData for uploads (fetch then sets the multipart Content-Type). */
   body?: unknown;
   list?: ListParams;
-  /** Plain query parameters (e.g. `mes` of the availability call). */
-  query?: Record<string, string | undefined>;
+  /** plain query parameters (filters of calls outside the list dialect) */
+  query?: Record<string, string | number | undefined>;
 }
 
 export interface RawAnswer<T> {
@@ -86,6 +89,14 @@ async function readBody(response: Response): Promise<unknown> {
 /** instanceof alone misses FormData from another realm or polyfill (e.g. Remix's installGlobals). */
 function isFormData(value: unknown): value is FormData {
   return value instanceof FormData || Object.prototype.toString.call(value) === "[object FormData]";
+}
+
+/** `?a=1&b=x` of the defined values (filters of calls outside the list dialect). */
+function plainQuery(values: Record<string, string | number | undefined> | undefined): string {
+  if (!values) return "";
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== "") search.set(key, String(value));
+  return search.toString();
 }
 
 function summarise(error: z.ZodError): string {
@@ -111,9 +122,7 @@ export function createApiClient(options: ApiClientOptions) {
   async function callRaw<K extends CallName>(name: K, callOptions: CallOptions = {}): Promise<RawAnswer<Answer<K>>> {
     const def = CALLS[name];
     let url = baseUrl + buildPath(def.path, callOptions.params);
-    const plain = new URLSearchParams();
-    for (const [key, value] of Object.entries(callOptions.query ?? {})) if (value !== undefined) plain.set(key, value);
-    const query = [callOptions.list ? encodeListQuery(callOptions.list) : "", plain.toString()].filter(Boolean).join("&");
+    const query = [callOptions.list ? encodeListQuery(callOptions.list) : "", plainQuery(callOptions.query)].filter(Boolean).join("&");
     if (query) url += `?${query}`;
 
     const headers = new Headers({ Accept: "application/json" });
@@ -257,6 +266,17 @@ export function createApiClient(options: ApiClientOptions) {
       login: (body: LoginBodyInput) => call("authLogin", { body }),
       autenticate: () => call("authAutenticate"),
       logout: () => call("authLogout"),
+    },
+    usuarios: {
+      index: () => call("usuariosIndex"),
+      create: (body: UsuarioCreateBodyInput) => call("usuariosCreate", { body }),
+      update: (usuarioId: Id, body: UsuarioUpdateBodyInput) => call("usuariosUpdate", { params: id(usuarioId), body }),
+      password: (usuarioId: Id, body: UsuarioPasswordBodyInput) => call("usuariosPassword", { params: id(usuarioId), body }),
+    },
+    actividad: {
+      index: (filters: { usuario?: Id; recurso?: string; recursoId?: Id; desde?: string; hasta?: string } = {}) =>
+        call("actividadIndex", { query: filters }),
+      recurso: (recurso: string, recursoId: Id) => call("actividadRecurso", { params: { recurso, recursoId } }),
     },
     health: () => call("health"),
   };

@@ -234,6 +234,26 @@ export const StaffUserSchema = z.object({
 });
 export type StaffUser = z.output<typeof StaffUserSchema>;
 
+/** A staff account as the Usuarios screen lists it (never its password). */
+export const UsuarioSchema = StaffUserSchema.extend({ activo: z.boolean(), createdAt: z.string(), updatedAt: z.string() });
+export type Usuario = z.output<typeof UsuarioSchema>;
+
+/** One audit-log entry: who changed what, with the fields that changed. */
+export const ActividadSchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  actorId: z.number().nullable(),
+  actorNombre: z.string(),
+  actorEmail: z.string(),
+  action: z.string(),
+  resource: z.string(),
+  resourceId: z.string(),
+  changes: z.record(z.string(), z.object({ antes: z.unknown(), despues: z.unknown() })),
+  ip: z.string(),
+  userAgent: z.string(),
+});
+export type Actividad = z.output<typeof ActividadSchema>;
+
 /** A PayPal-style link of the payment order that `compra/create` passes through. */
 export const PaymentLinkSchema = z.looseObject({ href: z.string(), rel: z.string(), method: z.string() });
 export type PaymentLink = z.output<typeof PaymentLinkSchema>;

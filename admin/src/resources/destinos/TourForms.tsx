@@ -8,8 +8,10 @@ import {
   Toolbar,
   TopToolbar,
   useRedirect,
+  useRecordContext,
   useRefresh,
 } from "react-admin";
+import { Historial } from "../actividad";
 import ListIcon from "@mui/icons-material/List";
 import { LoadingText } from "../../lib/LoadingText";
 import { useToasts } from "../../lib/useToasts";
@@ -89,6 +91,11 @@ export function TourCreate() {
   );
 }
 
+function TourHistorial() {
+  const record = useRecordContext<{ id: number }>();
+  return <Historial recurso="tour" id={record?.id} />;
+}
+
 export function TourEdit() {
   const { transform, mutationOptions } = useTourSaveOptions();
   return (
@@ -104,6 +111,7 @@ export function TourEdit() {
       <SimpleForm toolbar={<SubmitToolbar label={LABELS.guardarCambios} />} resetOptions={{ keepDirtyValues: false }}>
         <TourInputs withFotos={false} />
       </SimpleForm>
+      <TourHistorial />
     </Edit>
   );
 }

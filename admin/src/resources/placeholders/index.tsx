@@ -6,21 +6,14 @@ import {
   Button,
   Card,
   CardContent,
-  MenuItem,
   Rating,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from "@mui/material";
-import { LABELS } from "@tours/domain";
 
 /*
- * Screens the spec lists as placeholders (users, blogs, photos, company info, opinions): they make no
+ * Screens the spec lists as placeholders (blogs, photos, company info, opinions): they make no
  * server call and say so. Their data is sample data kept in the page's memory.
  */
 
@@ -64,62 +57,6 @@ function LimitedImages({ label, max }: { label: string; max: number }) {
         {error ?? (files.length > 0 ? `${files.length} imagen(es) seleccionada(s)` : "Ninguna imagen seleccionada")}
       </Typography>
     </Box>
-  );
-}
-
-const SAMPLE_USERS = [
-  { id: 1, nombre: "Laura Gómez", email: "laura@ejemplo.com" },
-  { id: 2, nombre: "Andrés Pérez", email: "andres@ejemplo.com" },
-  { id: 3, nombre: "Camila Rojas", email: "camila@ejemplo.com" },
-];
-
-export function UsuariosPage() {
-  const [users, setUsers] = useState(SAMPLE_USERS);
-  const [nombre, setNombre] = useState("");
-  const [email, setEmail] = useState("");
-  const add = () => {
-    if (!nombre.trim() || !email.trim()) return;
-    setUsers([...users, { id: users.length + 1, nombre: nombre.trim(), email: email.trim() }]);
-    setNombre("");
-    setEmail("");
-  };
-  return (
-    <Placeholder title="Usuarios">
-      <Card sx={{ mb: 2 }}>
-        <CardContent>
-          <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-            <TextField label="Nombre" value={nombre} onChange={(e) => setNombre(e.target.value)} size="small" />
-            <TextField label="Email" value={email} onChange={(e) => setEmail(e.target.value)} size="small" />
-            <TextField select label="Rol" value={LABELS.rolAdmin} size="small" disabled sx={{ minWidth: 120 }}>
-              <MenuItem value={LABELS.rolAdmin}>{LABELS.rolAdmin}</MenuItem>
-            </TextField>
-            <Button variant="contained" onClick={add}>
-              Agregar
-            </Button>
-          </Stack>
-        </CardContent>
-      </Card>
-      <Table size="small" aria-label="Usuarios">
-        <TableHead>
-          <TableRow>
-            <TableCell>ID</TableCell>
-            <TableCell>Nombre</TableCell>
-            <TableCell>Email</TableCell>
-            <TableCell>Rol</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {users.map((u) => (
-            <TableRow key={u.id}>
-              <TableCell>{u.id}</TableCell>
-              <TableCell>{u.nombre}</TableCell>
-              <TableCell>{u.email}</TableCell>
-              <TableCell>{LABELS.rolAdmin}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Placeholder>
   );
 }
 

@@ -8,9 +8,11 @@ import {
   ReferenceInput,
   TextField,
   useDataProvider,
+  usePermissions,
   useRecordContext,
   useRefresh,
 } from "react-admin";
+import { canChangeDepartures } from "../../lib/roles";
 import {
   Box,
   Button,
@@ -268,7 +270,9 @@ function SalidaActionsCell() {
   const salida = useRecordContext<Salida>();
   const actions = useSalidaActions();
   const [open, setOpen] = useState<Open>(null);
+  const { permissions: rol } = usePermissions<string | undefined>();
   if (!salida) return null;
+  const changes = canChangeDepartures(rol);
   const when = `${formatDateEs(salida.fecha)} a las ${salida.hora_local}`;
   const close = () => setOpen(null);
   return (
@@ -276,15 +280,19 @@ function SalidaActionsCell() {
       <Button size="small" onClick={() => setOpen("manifest")}>
         Manifiesto
       </Button>
-      <Button size="small" onClick={() => setOpen("cupo")}>
-        Cupo
-      </Button>
-      <Button size="small" onClick={() => setOpen("departure")} disabled={salida.fecha_cerrada}>
-        {salida.cerrada ? "Reabrir salida" : "Cerrar salida"}
-      </Button>
-      <Button size="small" onClick={() => setOpen("date")}>
-        {salida.fecha_cerrada ? "Reabrir fecha" : "Cerrar fecha"}
-      </Button>
+      {changes && (
+        <>
+          <Button size="small" onClick={() => setOpen("cupo")}>
+            Cupo
+          </Button>
+          <Button size="small" onClick={() => setOpen("departure")} disabled={salida.fecha_cerrada}>
+            {salida.cerrada ? "Reabrir salida" : "Cerrar salida"}
+          </Button>
+          <Button size="small" onClick={() => setOpen("date")}>
+            {salida.fecha_cerrada ? "Reabrir fecha" : "Cerrar fecha"}
+          </Button>
+        </>
+      )}
       {open === "manifest" && <ManifestDialog salida={salida} onClose={close} />}
       {open === "cupo" && <CupoDialog salida={salida} onClose={close} />}
       {open === "departure" && (

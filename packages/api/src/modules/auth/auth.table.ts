@@ -1,4 +1,4 @@
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const staffUsersTable = pgTable(
   "staff_users",
@@ -6,9 +6,12 @@ export const staffUsersTable = pgTable(
     id: serial("id").primaryKey(),
     email: text("email").notNull(),
     nombre: text("nombre").notNull(),
+    /** a code of auth/roles.ts ROLES; "admin" is the Administrador */
     rol: text("rol").notNull().default("admin"),
     passwordHash: text("password_hash").notNull(),
-    /** Carried by every token as `ver`; bumping it ends all of the user's earlier tokens at once. */
+    /** a deactivated user cannot log in and their tokens stop working at once */
+    activo: boolean("activo").notNull().default(true),
+    /** carried in every token as `ver`; bumped by deactivation, password reset and role change to end all the user's tokens */
     tokenVersion: integer("token_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { AyudaCreateBody } from "@tours/contract";
 import type { AppDeps } from "../../app.ts";
 import { createRateLimiter, publicLimits } from "../limits/rate-limiter.ts";
-import { requireStaff } from "../../http/auth.ts";
+import { requireRole } from "../../http/auth.ts";
 import { parseBody } from "../../http/errors.ts";
 import { listParamsOf, sendPage } from "../../http/list.ts";
 import { createAyudaRepository, toAyuda } from "./ayuda.repository.ts";
@@ -18,7 +18,7 @@ export const ayudaRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
     return { succes: toAyuda(await repo.create(body)) };
   });
 
-  app.get("/api/tour/ayuda/index", { preHandler: requireStaff }, async (request, reply) => {
+  app.get("/api/tour/ayuda/index", { preHandler: requireRole("solicitudes") }, async (request, reply) => {
     const params = listParamsOf(request);
     if (!params) return { succes: (await repo.all()).map(toAyuda) };
     const page = await repo.page(params);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { AppDeps } from "../../app.ts";
-import { requireStaff } from "../../http/auth.ts";
+import { actorOf, audited } from "../audit/audit.ts";
+import { requireRole } from "../../http/auth.ts";
 import { filesOf, prepareImages, readMultipart, storeThen } from "../../http/multipart.ts";
 import { createBannerRepository, toBanner } from "./banner.repository.ts";
 
@@ -13,7 +14,7 @@ const BANNER_FILES = { min: 1, max: 1, missing: BANNER_MSG.imageRequired, tooMan
 
 export const bannerRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const repo = createBannerRepository(deps.db);
-  const staff = { preHandler: requireStaff };
+  const staff = { preHandler: requireRole("catalogo") };
 
   // a bare array, no wrapper (contract quirk)
   app.get("/api/banner", async () => (await repo.all()).map(toBanner));
@@ -23,14 +24,25 @@ export const bannerRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     const files = filesOf(form, ["fotos", "fotos[]", "foto"], BANNER_FILES);
     const descripcion = (form.fields.descripcion ?? "").trim().slice(0, 500);
     const images = await prepareImages(deps.storage, files, "fotos");
-    const { row, replaced } = await storeThen(deps.storage, images, "banner", ([url]) => repo.replace(url!, descripcion));
+    const { row, replaced } = await storeThen(deps.storage, images, "banner", ([url]) =>
+      audited(deps.db, actorOf(request), async (tx, audit) => {
+        const saved = await createBannerRepository(tx).replace(url!, descripcion);
+        const before = saved.replaced[0];
+        await audit({ action: "update", resource: "banner", before: before && toBanner(before), after: toBanner(saved.row) });
+        return saved;
+      }),
+    );
     await deps.storage.remove(replaced.map((r) => r.url));
     return { succes: toBanner(row) };
   });
 
   // a GET that deletes (contract quirk); it still needs the bearer token
-  app.get("/api/deletebanner", staff, async () => {
-    const removed = await repo.removeAll();
+  app.get("/api/deletebanner", staff, async (request) => {
+    const removed = await audited(deps.db, actorOf(request), async (tx, audit) => {
+      const gone = await createBannerRepository(tx).removeAll();
+      if (gone[0]) await audit({ action: "delete", resource: "banner", before: toBanner(gone[0]) });
+      return gone;
+    });
     await deps.storage.remove(removed.map((r) => r.url));
     return { succes: removed.map(toBanner) };
   });

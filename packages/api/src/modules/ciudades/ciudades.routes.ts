@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import { CiudadUpdateBody } from "@tours/contract";
 import type { AppDeps } from "../../app.ts";
-import { requireStaff } from "../../http/auth.ts";
+import { actorOf, audited } from "../audit/audit.ts";
+import { requireRole } from "../../http/auth.ts";
 import { badRequest, fieldError, notFound, parseBody, parseId } from "../../http/errors.ts";
 import { freetourIdFrom } from "../../http/fields.ts";
 import { listParamsOf, sendPage } from "../../http/list.ts";
@@ -21,7 +22,7 @@ const FOTO_RULES = { min: 1, max: 1, missing: CIUDAD_MSG.fotoRequired, tooMany: 
 export const ciudadesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const repo = createCiudadesRepository(deps.db);
   const paises = createPaisRepository(deps.db);
-  const staff = { preHandler: requireStaff };
+  const staff = { preHandler: requireRole("catalogo") };
 
   async function assertPais(paisId: number): Promise<void> {
     if (!(await paises.find(paisId))) throw badRequest([fieldError(PAIS_MSG.notFound, "pais", paisId)]);
@@ -53,7 +54,11 @@ export const ciudadesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
     await assertPais(body.pais);
     const images = await prepareImages(deps.storage, files, "foto");
     const row = await storeThen(deps.storage, images, "ciudades", ([imagen]) =>
-      repo.create({ ...body, freetour_id: body.freetour_id ?? null, imagen: imagen! }),
+      audited(deps.db, actorOf(request), async (tx, audit) => {
+        const created = await createCiudadesRepository(tx).create({ ...body, freetour_id: body.freetour_id ?? null, imagen: imagen! });
+        await audit({ action: "create", resource: "ciudades", resourceId: created.id, after: toCiudad(created) });
+        return created;
+      }),
     );
     return { succes: toCiudad(row) };
   });
@@ -63,8 +68,15 @@ export const ciudadesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
     const body = parseBody(CiudadUpdateBody, request.body);
     if (!(await repo.find(id))) throw notFound(CIUDAD_MSG.notFound);
     await assertPais(body.pais);
-    const row = await repo.update(id, { ...body, freetour_id: freetourIdFrom(request.body, body.freetour_id) });
-    if (!row) throw notFound(CIUDAD_MSG.notFound);
+    const values = { ...body, freetour_id: freetourIdFrom(request.body, body.freetour_id) };
+    const row = await audited(deps.db, actorOf(request), async (tx, audit) => {
+      const txRepo = createCiudadesRepository(tx);
+      const before = await txRepo.find(id);
+      const after = before && (await txRepo.update(id, values));
+      if (!before || !after) throw notFound(CIUDAD_MSG.notFound);
+      await audit({ action: "update", resource: "ciudades", resourceId: id, before: toCiudad(before), after: toCiudad(after) });
+      return after;
+    });
     return { succes: toCiudad(row) };
   });
 
@@ -75,17 +87,25 @@ export const ciudadesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
     if (!before) throw notFound(CIUDAD_MSG.notFound);
     const images = await prepareImages(deps.storage, filesOf(form, "foto", FOTO_RULES), "foto");
     const row = await storeThen(deps.storage, images, "ciudades", async ([imagen]) => {
-      const updated = await repo.setImage(id, imagen!);
-      if (!updated) throw notFound(CIUDAD_MSG.notFound);
-      return updated;
+      return audited(deps.db, actorOf(request), async (tx, audit) => {
+        const updated = await createCiudadesRepository(tx).setImage(id, imagen!);
+        if (!updated) throw notFound(CIUDAD_MSG.notFound);
+        await audit({ action: "update", resource: "ciudades", resourceId: id, before: toCiudad(before), after: toCiudad(updated) });
+        return updated;
+      });
     });
     await deps.storage.remove([before.imagen]);
     return { succes: toCiudad(row) };
   });
 
   app.delete<{ Params: { id: string } }>("/api/ciudades/delete/:id", staff, async (request) => {
-    const row = await repo.remove(parseId(request.params.id));
-    if (!row) throw notFound(CIUDAD_MSG.notFound);
+    const id = parseId(request.params.id);
+    const row = await audited(deps.db, actorOf(request), async (tx, audit) => {
+      const gone = await createCiudadesRepository(tx).remove(id);
+      if (!gone) throw notFound(CIUDAD_MSG.notFound);
+      await audit({ action: "delete", resource: "ciudades", resourceId: id, before: toCiudad(gone) });
+      return gone;
+    });
     await deps.storage.remove([row.imagen]);
     return { succes: toCiudad(row) };
   });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { CompraCreateBody, TokenBody } from "@tours/contract";
 import type { AppDeps } from "../../app.ts";
 import { createRateLimiter, publicLimits } from "../limits/rate-limiter.ts";
-import { requireStaff } from "../../http/auth.ts";
+import { requireRole } from "../../http/auth.ts";
 import { notFound, parseBody, parseId } from "../../http/errors.ts";
 import { listParamsOf, sendPage } from "../../http/list.ts";
 import { COMPRA_MSG, compraServiceFor } from "./compra.service.ts";
@@ -12,7 +12,7 @@ export const compraRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
   const limiter = createRateLimiter(deps.db, deps.now!);
   const limits = publicLimits(deps.config);
   const { repo, service } = compraServiceFor(deps, app.log);
-  const staff = { preHandler: requireStaff };
+  const staff = { preHandler: requireRole("pedidos") };
 
   app.post("/api/compra/create", async (request) => {
     const body = parseBody(CompraCreateBody, request.body);

@@ -2,7 +2,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { RevendedorCreateBody, RevendedorUpdateBody } from "@tours/contract";
 import type { AppDeps } from "../../app.ts";
-import { bearerToken, requireStaff } from "../../http/auth.ts";
+import { bearerToken, requireRole } from "../../http/auth.ts";
+import { actorOf, audited } from "../audit/audit.ts";
 import { notFound, parseBody, parseId } from "../../http/errors.ts";
 import { listParamsOf, sendPage } from "../../http/list.ts";
 import { createCompraRepository } from "../compra/compra.repository.ts";
@@ -107,7 +108,8 @@ export const octoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     );
   });
 
-  const staff = { preHandler: requireStaff };
+  // API keys are the Administrador's, like staff accounts
+  const staff = { preHandler: requireRole("usuarios") };
 
   app.get("/api/revendedores", staff, async (request, reply) => {
     const params = listParamsOf(request) ?? { filter: {} };
@@ -124,15 +126,26 @@ export const octoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   /** Creates a reseller and its key: the answer's `api_key` is the only time the key is shown. */
   app.post("/api/revendedores", staff, async (request) => {
     const { nombre } = parseBody(RevendedorCreateBody, request.body);
-    const { row, key } = await octo.createReseller(nombre);
+    const { row, key } = await audited(deps.db, actorOf(request), async (tx, audit) => {
+      const created = await createOctoRepository(tx).createReseller(nombre);
+      await audit({ action: "create", resource: "revendedor", resourceId: created.row.id, after: toRevendedor(created.row) });
+      return created;
+    });
     return { succes: { ...toRevendedor(row), api_key: key } };
   });
 
   /** Turns a key on or off (off: its next call gets 401). */
   app.put<{ Params: { id: string } }>("/api/revendedores/:id", staff, async (request) => {
     const { activo } = parseBody(RevendedorUpdateBody, request.body);
-    const row = await octo.setActive(parseId(request.params.id), activo);
-    if (!row) throw notFound(REVENDEDOR_MSG.notFound);
+    const id = parseId(request.params.id);
+    const row = await audited(deps.db, actorOf(request), async (tx, audit) => {
+      const resellers = createOctoRepository(tx);
+      const before = await resellers.findReseller(id);
+      const after = before && (await resellers.setActive(id, activo));
+      if (!before || !after) throw notFound(REVENDEDOR_MSG.notFound);
+      await audit({ action: "update", resource: "revendedor", resourceId: id, before: toRevendedor(before), after: toRevendedor(after) });
+      return after;
+    });
     return { succes: toRevendedor(row) };
   });
 };

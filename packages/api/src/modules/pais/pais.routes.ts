@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import { PaisUpdateBody } from "@tours/contract";
 import type { AppDeps } from "../../app.ts";
-import { requireStaff } from "../../http/auth.ts";
+import { actorOf, audited } from "../audit/audit.ts";
+import { requireRole } from "../../http/auth.ts";
 import { notFound, parseBody, parseId } from "../../http/errors.ts";
 import { freetourIdFrom } from "../../http/fields.ts";
 import { listParamsOf, sendPage } from "../../http/list.ts";
@@ -18,7 +19,7 @@ const FOTO_RULES = { min: 1, max: 1, missing: PAIS_MSG.fotoRequired, tooMany: PA
 
 export const paisRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const repo = createPaisRepository(deps.db);
-  const staff = { preHandler: requireStaff };
+  const staff = { preHandler: requireRole("catalogo") };
 
   app.get("/api/pais/index", async (request, reply) => {
     const params = listParamsOf(request);
@@ -38,7 +39,11 @@ export const paisRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     const body = parseBody(PaisUpdateBody, form.fields);
     const images = await prepareImages(deps.storage, filesOf(form, "foto", FOTO_RULES), "foto");
     const row = await storeThen(deps.storage, images, "paises", ([imagen]) =>
-      repo.create({ ...body, freetour_id: body.freetour_id ?? null, imagen: imagen! }),
+      audited(deps.db, actorOf(request), async (tx, audit) => {
+        const created = await createPaisRepository(tx).create({ ...body, freetour_id: body.freetour_id ?? null, imagen: imagen! });
+        await audit({ action: "create", resource: "pais", resourceId: created.id, after: toPais(created) });
+        return created;
+      }),
     );
     return { succes: toPais(row) };
   });
@@ -46,8 +51,15 @@ export const paisRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   app.put<{ Params: { id: string } }>("/api/pais/update/:id", staff, async (request) => {
     const id = parseId(request.params.id);
     const body = parseBody(PaisUpdateBody, request.body);
-    const row = await repo.update(id, { ...body, freetour_id: freetourIdFrom(request.body, body.freetour_id) });
-    if (!row) throw notFound(PAIS_MSG.notFound);
+    const values = { ...body, freetour_id: freetourIdFrom(request.body, body.freetour_id) };
+    const row = await audited(deps.db, actorOf(request), async (tx, audit) => {
+      const txRepo = createPaisRepository(tx);
+      const before = await txRepo.find(id);
+      const after = before && (await txRepo.update(id, values));
+      if (!before || !after) throw notFound(PAIS_MSG.notFound);
+      await audit({ action: "update", resource: "pais", resourceId: id, before: toPais(before), after: toPais(after) });
+      return after;
+    });
     return { succes: toPais(row) };
   });
 
@@ -58,17 +70,25 @@ export const paisRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     if (!before) throw notFound(PAIS_MSG.notFound);
     const images = await prepareImages(deps.storage, filesOf(form, "foto", FOTO_RULES), "foto");
     const row = await storeThen(deps.storage, images, "paises", async ([imagen]) => {
-      const updated = await repo.setImage(id, imagen!);
-      if (!updated) throw notFound(PAIS_MSG.notFound);
-      return updated;
+      return audited(deps.db, actorOf(request), async (tx, audit) => {
+        const updated = await createPaisRepository(tx).setImage(id, imagen!);
+        if (!updated) throw notFound(PAIS_MSG.notFound);
+        await audit({ action: "update", resource: "pais", resourceId: id, before: toPais(before), after: toPais(updated) });
+        return updated;
+      });
     });
     await deps.storage.remove([before.imagen]);
     return { succes: toPais(row) };
   });
 
   app.delete<{ Params: { id: string } }>("/api/pais/delete/:id", staff, async (request) => {
-    const row = await repo.remove(parseId(request.params.id));
-    if (!row) throw notFound(PAIS_MSG.notFound);
+    const id = parseId(request.params.id);
+    const row = await audited(deps.db, actorOf(request), async (tx, audit) => {
+      const gone = await createPaisRepository(tx).remove(id);
+      if (!gone) throw notFound(PAIS_MSG.notFound);
+      await audit({ action: "delete", resource: "pais", resourceId: id, before: toPais(gone) });
+      return gone;
+    });
     await deps.storage.remove([row.imagen]);
     return { succes: toPais(row) };
   });

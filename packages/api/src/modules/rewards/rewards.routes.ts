@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { RewardsCreateBody } from "@tours/contract";
 import type { AppDeps } from "../../app.ts";
 import { createRateLimiter, publicLimits } from "../limits/rate-limiter.ts";
-import { requireStaff } from "../../http/auth.ts";
+import { requireRole } from "../../http/auth.ts";
 import { parseBody } from "../../http/errors.ts";
 import { listParamsOf, sendPage } from "../../http/list.ts";
 import { createRewardsRepository, toRewards } from "./rewards.repository.ts";
@@ -18,7 +18,7 @@ export const rewardsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     return { succes: toRewards(await repo.create(body)) };
   });
 
-  app.get("/api/tour/rewards/index", { preHandler: requireStaff }, async (request, reply) => {
+  app.get("/api/tour/rewards/index", { preHandler: requireRole("solicitudes") }, async (request, reply) => {
     const params = listParamsOf(request);
     if (!params) return { succes: (await repo.all()).map(toRewards) };
     const page = await repo.page(params);

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import { FechaSchema, HorarioCupoBody, MesSchema, SalidaCierreBody, SalidaCupoBody, formatContentRange } from "@tours/contract";
-import { addDays, fromCents, parseDepartureKey, personsOf, wallClock } from "@tours/domain";
+import { addDays, departureKey, fromCents, parseDepartureKey, personsOf, wallClock } from "@tours/domain";
 import type { AppDeps } from "../../app.ts";
-import { requireStaff } from "../../http/auth.ts";
+import { requireRole } from "../../http/auth.ts";
+import { actorOf, audited } from "../audit/audit.ts";
 import { HttpError, badRequest, fieldError, notFound, parseBody, parseId } from "../../http/errors.ts";
 import { listParamsOf } from "../../http/list.ts";
 import { createHorarioRepository, toHorario } from "../tour/horario.repository.ts";
@@ -22,7 +23,11 @@ export const salidasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
   const repo = createSalidasRepository(deps.db);
   const horarios = createHorarioRepository(deps.db);
   const now = () => deps.now!();
-  const staff = { preHandler: requireStaff };
+  // Guía runs the departures (closes one, changes its places); Ventas sees them and who comes; a slot's own
+  // capacity is part of the schedule, Contenido's (docs/decisions/0010-staff-roles-and-audit.md)
+  const departuresReader = { preHandler: requireRole("salidas", "pedidos") };
+  const departureWriter = { preHandler: requireRole("salidas") };
+  const scheduleWriter = { preHandler: requireRole("catalogo") };
 
   async function tourTimes(tourId: number) {
     const tour = await repo.tourTimes(tourId);
@@ -44,7 +49,7 @@ export const salidasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     return { succes: await monthAvailability(repo, tour, year, month, now()) };
   });
 
-  app.get("/api/salidas", staff, async (request, reply) => {
+  app.get("/api/salidas", departuresReader, async (request, reply) => {
     const params = listParamsOf(request);
     const filter = (params?.filter ?? {}) as Record<string, unknown>;
     for (const key of Object.keys(filter)) {
@@ -67,14 +72,14 @@ export const salidasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     return { succes: page.rows.map((r) => toSalida(r, now())) };
   });
 
-  app.get<{ Params: { salidaId: string } }>("/api/salidas/find/:salidaId", staff, async (request) => {
+  app.get<{ Params: { salidaId: string } }>("/api/salidas/find/:salidaId", departuresReader, async (request) => {
     const { tourId, date, hora } = departureFromKey(request.params.salidaId);
     const found = await repo.find(tourId, date, hora, now());
     if (!found) throw notFound(SALIDA_MSG.notFound);
     return { succes: toSalida(found, now()) };
   });
 
-  app.get<{ Params: { salidaId: string } }>("/api/salidas/manifiesto/:salidaId", staff, async (request) => {
+  app.get<{ Params: { salidaId: string } }>("/api/salidas/manifiesto/:salidaId", departuresReader, async (request) => {
     const { tourId, date, hora } = departureFromKey(request.params.salidaId);
     const found = await repo.find(tourId, date, hora, now());
     if (!found) throw notFound(SALIDA_MSG.notFound);
@@ -102,38 +107,65 @@ export const salidasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     };
   });
 
-  app.put("/api/salidas/cupo", staff, async (request) => {
+  app.put("/api/salidas/cupo", departureWriter, async (request) => {
     const body = parseBody(SalidaCupoBody, request.body);
     const tour = await tourTimes(body.tour_id);
-    const result = await repo.setDepartureCapacity(body.tour_id, body.fecha, body.hora, body.cupo, now());
-    if (!result.ok) {
-      const msg = SALIDA_MSG.belowTaken(result.capacity, result.taken, describeDeparture(body.fecha, body.hora, tour.zona));
-      throw new HttpError(409, { errors: [fieldError(msg, "cupo", body.cupo)] });
-    }
-    const found = await repo.find(body.tour_id, body.fecha, body.hora, now());
-    return { succes: toSalida(found!, now()) };
+    const found = await audited(deps.db, actorOf(request), async (tx, audit) => {
+      const departures = createSalidasRepository(tx);
+      const before = await departures.find(body.tour_id, body.fecha, body.hora, now());
+      const result = await departures.setDepartureCapacity(body.tour_id, body.fecha, body.hora, body.cupo, now());
+      if (!result.ok) {
+        const msg = SALIDA_MSG.belowTaken(result.capacity, result.taken, describeDeparture(body.fecha, body.hora, tour.zona));
+        throw new HttpError(409, { errors: [fieldError(msg, "cupo", body.cupo)] });
+      }
+      const after = (await departures.find(body.tour_id, body.fecha, body.hora, now()))!;
+      const key = departureKey(body.tour_id, body.fecha, body.hora);
+      await audit({ action: "update", resource: "salida", resourceId: key, before: capacityOf(before), after: capacityOf(after) });
+      return after;
+    });
+    return { succes: toSalida(found, now()) };
   });
 
-  app.put("/api/salidas/cierre", staff, async (request) => {
+  app.put("/api/salidas/cierre", departureWriter, async (request) => {
     const body = parseBody(SalidaCierreBody, request.body);
     await tourTimes(body.tour_id);
-    if (body.hora) await repo.closeDeparture(body.tour_id, body.fecha, body.hora, body.cerrada);
-    else await repo.closeDate(body.tour_id, body.fecha, body.cerrada);
+    await audited(deps.db, actorOf(request), async (tx, audit) => {
+      const departures = createSalidasRepository(tx);
+      if (body.hora) await departures.closeDeparture(body.tour_id, body.fecha, body.hora, body.cerrada);
+      else await departures.closeDate(body.tour_id, body.fecha, body.cerrada);
+      await audit({
+        action: body.cerrada ? "close" : "reopen",
+        resource: body.hora ? "salida" : "fecha",
+        resourceId: body.hora ? departureKey(body.tour_id, body.fecha, body.hora) : `${body.tour_id}-${body.fecha}`,
+        before: { cerrada: !body.cerrada },
+        after: { cerrada: body.cerrada },
+      });
+    });
     return { succes: { tour_id: body.tour_id, fecha: body.fecha, hora: body.hora ?? null, cerrada: body.cerrada } };
   });
 
-  app.put<{ Params: { id: string } }>("/api/tour/horario/update/:id", staff, async (request) => {
+  app.put<{ Params: { id: string } }>("/api/tour/horario/update/:id", scheduleWriter, async (request) => {
     const id = parseId(request.params.id);
     const body = parseBody(HorarioCupoBody, request.body);
     const slot = await horarios.find(id);
     if (!slot) throw notFound(TOUR_MSG.horarioNotFound);
     const tour = await tourTimes(slot.tourId);
-    const result = await repo.setSlotCapacity(id, body.cupo, wallClock(now(), tour.zona).date, now());
-    if (!result) throw notFound(TOUR_MSG.horarioNotFound);
-    if (!result.ok) {
-      const msg = SALIDA_MSG.belowTaken(body.cupo!, result.taken, describeDeparture(result.fecha, slot.horaInicio, tour.zona));
-      throw new HttpError(409, { errors: [fieldError(msg, "cupo", body.cupo)] });
-    }
-    return { succes: toHorario(result.row) };
+    const row = await audited(deps.db, actorOf(request), async (tx, audit) => {
+      const result = await createSalidasRepository(tx).setSlotCapacity(id, body.cupo, wallClock(now(), tour.zona).date, now());
+      if (!result) throw notFound(TOUR_MSG.horarioNotFound);
+      if (!result.ok) {
+        const msg = SALIDA_MSG.belowTaken(body.cupo!, result.taken, describeDeparture(result.fecha, slot.horaInicio, tour.zona));
+        throw new HttpError(409, { errors: [fieldError(msg, "cupo", body.cupo)] });
+      }
+      // a slot is a part of its tour: the entry goes in the tour's history, like the schedule's other changes
+      await audit({ action: "update", resource: "horario", resourceId: slot.tourId, before: toHorario(slot), after: toHorario(result.row) });
+      return result.row;
+    });
+    return { succes: toHorario(row) };
   });
 };
+
+/** What a capacity change changes, for the audit log. */
+function capacityOf(found: { cupoSalida: number | null; cerrada: boolean } | null) {
+  return found ? { cupo: found.cupoSalida, cerrada: found.cerrada } : null;
+}

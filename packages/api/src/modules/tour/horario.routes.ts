@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import { HorarioCreateBody } from "@tours/contract";
 import type { AppDeps } from "../../app.ts";
-import { requireStaff } from "../../http/auth.ts";
+import { actorOf, audited } from "../audit/audit.ts";
+import { requireRole } from "../../http/auth.ts";
 import { HttpError, fieldError, issuesToErrors, notFound, parseId } from "../../http/errors.ts";
 import { listParamsOf, sendPage } from "../../http/list.ts";
 import { createHorarioRepository, toHorario } from "./horario.repository.ts";
@@ -16,7 +17,8 @@ function horarioBadRequest(errors: unknown[]): HttpError {
 export const horarioRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const horarios = createHorarioRepository(deps.db);
   const tours = createTourRepository(deps.db);
-  const staff = { preHandler: requireStaff };
+  const staff = { preHandler: requireRole("catalogo") };
+  const catalogueReader = { preHandler: requireRole("catalogo.ver") };
 
   app.get<{ Params: { tourId: string } }>("/api/tour/horario/find/:tourId", async (request) => {
     const tourId = parseId(request.params.tourId, "tourId");
@@ -24,7 +26,7 @@ export const horarioRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     return { succes: (await horarios.byTour(tourId)).map(toHorario) };
   });
 
-  app.get("/api/tour/horario/index", staff, async (request, reply) => {
+  app.get("/api/tour/horario/index", catalogueReader, async (request, reply) => {
     const params = listParamsOf(request);
     if (!params) return { succes: (await horarios.all()).map(toHorario) };
     const page = await horarios.page(params);
@@ -37,12 +39,23 @@ export const horarioRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     if (!(await tours.exists(parsed.data.tour_id))) {
       throw horarioBadRequest([fieldError(TOUR_MSG.notFound, "tour_id", parsed.data.tour_id)]);
     }
-    return { succes: toHorario(await horarios.create(parsed.data)) };
+    const row = await audited(deps.db, actorOf(request), async (tx, audit) => {
+      const created = await createHorarioRepository(tx).create(parsed.data);
+      await audit({ action: "create", resource: "horario", resourceId: created.tourId, after: toHorario(created) });
+      return created;
+    });
+    return { succes: toHorario(row) };
   });
 
   app.delete<{ Params: { id: string } }>("/api/tour/horario/delete/:id", staff, async (request) => {
-    const row = await horarios.remove(parseId(request.params.id));
-    if (!row) throw notFound(TOUR_MSG.horarioNotFound);
+    const id = parseId(request.params.id);
+    const row = await audited(deps.db, actorOf(request), async (tx, audit) => {
+      const gone = await createHorarioRepository(tx).remove(id);
+      if (!gone) throw notFound(TOUR_MSG.horarioNotFound);
+      // schedules are a part of their tour: the entry goes in the tour's history
+      await audit({ action: "delete", resource: "horario", resourceId: gone.tourId, before: toHorario(gone) });
+      return gone;
+    });
     return { succes: toHorario(row) };
   });
 };

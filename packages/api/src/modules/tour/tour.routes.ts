@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import { TourFields, TourUpdateBody } from "@tours/contract";
 import type { AppDeps } from "../../app.ts";
-import { requireStaff } from "../../http/auth.ts";
+import { actorOf, audited } from "../audit/audit.ts";
+import { requireRole } from "../../http/auth.ts";
 import { badRequest, fieldError, notFound, parseBody, parseId } from "../../http/errors.ts";
 import { listParamsOf, sendPage } from "../../http/list.ts";
 import { filesOf, prepareImages, readMultipart, storeThen } from "../../http/multipart.ts";
@@ -22,7 +23,8 @@ export const tourRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   const tours = createTourRepository(deps.db);
   const fotos = createFotosRepository(deps.db);
   const ciudades = createCiudadesRepository(deps.db);
-  const staff = { preHandler: requireStaff };
+  const staff = { preHandler: requireRole("catalogo") };
+  const catalogueReader = { preHandler: requireRole("catalogo.ver") };
 
   async function assertTour(id: number): Promise<void> {
     if (!(await tours.exists(id))) throw notFound(TOUR_MSG.notFound);
@@ -63,26 +65,44 @@ export const tourRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     const files = filesOf(form, FOTOS_FIELDS, CREATE_FOTOS);
     const values = await tourValuesFrom(fields, ciudades);
     const images = await prepareImages(deps.storage, files, "fotos");
-    const row = await storeThen(deps.storage, images, "tours", (urls) => tours.create(values, urls));
+    const row = await storeThen(deps.storage, images, "tours", (urls) =>
+      audited(deps.db, actorOf(request), async (tx, audit) => {
+        const created = await createTourRepository(tx).create(values, urls);
+        await audit({ action: "create", resource: "tour", resourceId: created.tour.id, after: toTour(created) });
+        return created;
+      }),
+    );
     return { succes: toTour(row) };
   });
 
   app.post("/api/tour/update/", staff, async (request) => {
     const body = parseBody(TourUpdateBody, request.body);
     await assertTour(body.id);
-    const row = await tours.update(body.id, await tourValuesFrom(body, ciudades));
-    if (!row) throw notFound(TOUR_MSG.notFound);
+    const values = await tourValuesFrom(body, ciudades);
+    const row = await audited(deps.db, actorOf(request), async (tx, audit) => {
+      const repo = createTourRepository(tx);
+      const before = await repo.find(body.id);
+      const after = before && (await repo.update(body.id, values));
+      if (!before || !after) throw notFound(TOUR_MSG.notFound);
+      await audit({ action: "update", resource: "tour", resourceId: body.id, before: toTour(before), after: toTour(after) });
+      return after;
+    });
     return { succes: toTour(row) };
   });
 
   app.delete<{ Params: { id: string } }>("/api/tour/delete/:id", staff, async (request) => {
-    const removed = await tours.remove(parseId(request.params.id));
-    if (!removed) throw notFound(TOUR_MSG.notFound);
+    const id = parseId(request.params.id);
+    const removed = await audited(deps.db, actorOf(request), async (tx, audit) => {
+      const gone = await createTourRepository(tx).remove(id);
+      if (!gone) throw notFound(TOUR_MSG.notFound);
+      await audit({ action: "delete", resource: "tour", resourceId: id, before: toTour(gone.tour) });
+      return gone;
+    });
     await deps.storage.remove(removed.fotoUrls);
     return { succes: toTour(removed.tour) };
   });
 
-  app.get<{ Params: { tourId: string } }>("/api/tour/imagenes/:tourId", staff, async (request) => {
+  app.get<{ Params: { tourId: string } }>("/api/tour/imagenes/:tourId", catalogueReader, async (request) => {
     const tourId = parseId(request.params.tourId, "tourId");
     await assertTour(tourId);
     return { imagenes: (await fotos.byTour(tourId)).map(toFoto) };
@@ -98,13 +118,25 @@ export const tourRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     const files = filesOf(form, FOTOS_FIELDS, SAVE_FOTOS);
     await assertTour(tourId);
     const images = await prepareImages(deps.storage, files, "fotos");
-    const rows = await storeThen(deps.storage, images, "tours", (urls) => fotos.add(tourId, urls));
+    const rows = await storeThen(deps.storage, images, "tours", (urls) =>
+      audited(deps.db, actorOf(request), async (tx, audit) => {
+        const added = await createFotosRepository(tx).add(tourId, urls);
+        await audit({ action: "create", resource: "fotos", resourceId: tourId, after: { fotos: added.map((f) => f.url) } });
+        return added;
+      }),
+    );
     return { succes: rows.map(toFoto) };
   });
 
   app.delete<{ Params: { fotoId: string } }>("/api/tour/deleteimagen/:fotoId", staff, async (request) => {
-    const row = await fotos.remove(parseId(request.params.fotoId, "fotoId"));
-    if (!row) throw notFound(TOUR_MSG.fotoNotFound);
+    const fotoId = parseId(request.params.fotoId, "fotoId");
+    const row = await audited(deps.db, actorOf(request), async (tx, audit) => {
+      const gone = await createFotosRepository(tx).remove(fotoId);
+      if (!gone) throw notFound(TOUR_MSG.fotoNotFound);
+      // photos are a part of their tour: the entry goes in the tour's history
+      await audit({ action: "delete", resource: "fotos", resourceId: gone.tourId, before: { fotos: [gone.url] } });
+      return gone;
+    });
     await deps.storage.remove([row.url]);
     return { succes: toFoto(row) };
   });

@@ -1,0 +1,184 @@
+import { useCallback, useEffect, useState } from "react";
+import { Title } from "react-admin";
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from "@mui/material";
+import type { Actividad, Usuario } from "@tours/contract";
+import { api } from "../../providers/config";
+import { useToasts } from "../../lib/useToasts";
+
+const RECURSOS: Record<string, string> = {
+  tour: "Tour",
+  pais: "País",
+  ciudades: "Ciudad",
+  horario: "Horario",
+  fotos: "Fotos",
+  banner: "Banner",
+  pedido: "Pedido",
+  usuario: "Usuario",
+  sesion: "Sesión",
+};
+
+const ACCIONES: Record<string, string> = {
+  create: "Creó",
+  update: "Modificó",
+  delete: "Eliminó",
+  password_reset: "Restableció la contraseña",
+  login: "Inició sesión",
+  login_failed: "Inicio de sesión fallido",
+  logout: "Cerró sesión",
+};
+
+function shown(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "(vacío)";
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** "campo: antes → después", one line per changed field. */
+export function Cambios({ changes }: { changes: Actividad["changes"] }) {
+  const fields = Object.entries(changes);
+  if (fields.length === 0) return null;
+  return (
+    <Box component="ul" sx={{ m: 0, pl: 2 }}>
+      {fields.map(([field, { antes, despues }]) => (
+        <li key={field}>
+          {field}: {shown(antes)} → {shown(despues)}
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+export function ActividadTable({ entries, label }: { entries: Actividad[]; label: string }) {
+  return (
+    <Table size="small" aria-label={label}>
+      <TableHead>
+        <TableRow>
+          <TableCell>Fecha</TableCell>
+          <TableCell>Usuario</TableCell>
+          <TableCell>Acción</TableCell>
+          <TableCell>Recurso</TableCell>
+          <TableCell>Cambios</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {entries.map((e) => (
+          <TableRow key={e.id}>
+            <TableCell>{new Date(e.at).toLocaleString("es-CO")}</TableCell>
+            <TableCell>{e.actorNombre || e.actorEmail || "Sistema"}</TableCell>
+            <TableCell>{ACCIONES[e.action] ?? e.action}</TableCell>
+            <TableCell>
+              {RECURSOS[e.resource] ?? e.resource} {e.resourceId}
+            </TableCell>
+            <TableCell>
+              <Cambios changes={e.changes} />
+              {e.resource === "sesion" && (
+                <Typography variant="caption">
+                  {e.ip} · {e.userAgent}
+                </Typography>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+        {entries.length === 0 && (
+          <TableRow>
+            <TableCell colSpan={5}>Sin actividad registrada</TableCell>
+          </TableRow>
+        )}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The whole audit log (Administrador), filtered by user, resource and a range of days. */
+export function ActividadPage() {
+  const toasts = useToasts();
+  const [usuarios, setUsuarios] = useState<Usuario[]>([]);
+  const [filters, setFilters] = useState({ usuario: "", recurso: "", desde: "", hasta: "" });
+  const [entries, setEntries] = useState<Actividad[]>([]);
+
+  const load = useCallback(
+    (current: typeof filters) =>
+      toasts.run({ error: "No se pudo cargar la actividad", showApiErrors: true }, async () => {
+        setEntries((await api.actividad.index(current)).succes);
+      }),
+    [toasts],
+  );
+
+  useEffect(() => {
+    void api.usuarios.index().then((a) => setUsuarios(a.succes), () => undefined);
+    void load({ usuario: "", recurso: "", desde: "", hasta: "" });
+  }, [load]);
+
+  const set = (key: keyof typeof filters) => (e: { target: { value: string } }) => setFilters({ ...filters, [key]: e.target.value });
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title="Actividad" />
+      <Typography variant="h5" component="h1" gutterBottom>
+        Actividad
+      </Typography>
+      <Card sx={{ mb: 2 }}>
+        <CardContent>
+          <Stack direction={{ xs: "column", md: "row" }} spacing={2} component="form" onSubmit={(e) => { e.preventDefault(); void load(filters); }}>
+            <TextField select label="Usuario" value={filters.usuario} onChange={set("usuario")} size="small" sx={{ minWidth: 200 }}>
+              <MenuItem value="">Todos</MenuItem>
+              {usuarios.map((u) => (
+                <MenuItem key={u.id} value={String(u.id)}>
+                  {u.nombre}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField select label="Recurso" value={filters.recurso} onChange={set("recurso")} size="small" sx={{ minWidth: 160 }}>
+              <MenuItem value="">Todos</MenuItem>
+              {Object.entries(RECURSOS).map(([value, label]) => (
+                <MenuItem key={value} value={value}>
+                  {label}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField type="date" label="Desde" value={filters.desde} onChange={set("desde")} size="small" slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField type="date" label="Hasta" value={filters.hasta} onChange={set("hasta")} size="small" slotProps={{ inputLabel: { shrink: true } }} />
+            <Button type="submit" variant="contained">
+              Filtrar
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+      <ActividadTable entries={entries} label="Actividad" />
+    </Box>
+  );
+}
+
+/** One record's history, on its edit page. */
+export function Historial({ recurso, id }: { recurso: string; id: number | string | undefined }) {
+  const [entries, setEntries] = useState<Actividad[] | null>(null);
+  useEffect(() => {
+    if (id === undefined) return;
+    void api.actividad.recurso(recurso, id).then(
+      (a) => setEntries(a.succes),
+      () => setEntries(null),
+    );
+  }, [recurso, id]);
+  if (!entries) return null;
+  return (
+    <Box sx={{ mt: 3, mb: 2 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Historial de cambios
+      </Typography>
+      <ActividadTable entries={entries} label="Historial de cambios" />
+    </Box>
+  );
+}

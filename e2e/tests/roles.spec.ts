@@ -1,0 +1,123 @@
+import { expect, test, type Page } from "../support/test";
+import * as harness from "../support/env";
+import { createTestTour, holdPlaces, soonDate } from "../support/tours";
+
+const STORE_URL = process.env.PANEL_E2E_STORE_URL ?? harness.STORE_URL;
+const API_URL = process.env.PANEL_E2E_API_URL ?? harness.API_URL;
+const ADMIN = {
+  email: process.env.PANEL_E2E_ADMIN_EMAIL ?? harness.ADMIN.email,
+  password: process.env.PANEL_E2E_ADMIN_PASSWORD ?? harness.ADMIN.password,
+};
+
+/*
+ * Staff roles in the panel: each role sees only its screens, and the Actividad screen says who changed what.
+ * Users are created through the API as the Administrador; each staff member then logs in at /login.
+ */
+
+const stamp = Date.now().toString(36);
+const PASSWORD = "clave-e2e-roles-2026";
+
+async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  if (typeof init.body === "string") headers.set("Content-Type", "application/json");
+  const res = await fetch(`${API_URL}${path}`, { ...init, headers });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path} → ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+async function login(email: string, password: string): Promise<string> {
+  return (await api<{ sucess: string }>("/api/auth/login", { method: "POST", body: JSON.stringify({ email, password }) })).sucess;
+}
+
+async function createUser(rol: string, nombre: string): Promise<string> {
+  const email = `${rol}-${stamp}@e2e.test`;
+  const admin = await login(ADMIN.email, ADMIN.password);
+  await api("/api/usuarios/create", { method: "POST", token: admin, body: JSON.stringify({ email, nombre, rol, password: PASSWORD }) });
+  return email;
+}
+
+async function logInAtForm(page: Page, email: string, password: string) {
+  await page.goto(`${STORE_URL}/login`);
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña").fill(password);
+  await page.getByRole("button", { name: /ingresar|entrar|iniciar/i }).click();
+  await expect(page).toHaveURL(/\/panel/);
+}
+
+test("a Guía lands on Salidas, sees only Salidas, and reads a departure's manifest", async ({ page, request }) => {
+  const { tourId } = await createTestTour(request, { nombre: `Salida del guía ${stamp}`, cupo: 8 });
+  const fecha = soonDate(6);
+  await holdPlaces(request, tourId, fecha, "10:00", 2, `guia-${stamp}@example.com`);
+  const email = await createUser("guia", `Guía ${stamp}`);
+  await logInAtForm(page, email, PASSWORD);
+  await expect(page).toHaveURL(new RegExp(`^${STORE_URL}/panel/salidas`));
+  await expect(page.getByRole("menuitem", { name: "Salidas", exact: true })).toBeVisible();
+  for (const label of ["Destinos", "Países", "Ciudades", "Pedidos", "Rewards", "Ayuda", "Banner", "Usuarios", "Actividad", "APIs", "Blogs"]) {
+    await expect(page.getByRole("menuitem", { name: label, exact: true })).toHaveCount(0);
+  }
+  const filter = encodeURIComponent(JSON.stringify({ tour_id: tourId, desde: fecha, hasta: fecha }));
+  await page.goto(`${STORE_URL}/panel/salidas?filter=${filter}`);
+  const row = page.locator("tbody tr").filter({ hasText: "10:00 hora de Bogotá" });
+  await expect(row.locator("td").nth(4)).toHaveText("2");
+  await row.getByRole("button", { name: "Manifiesto" }).click();
+  await expect(page.getByTestId("manifiesto").getByTestId("manifiesto-pedido").filter({ hasText: /Retenido hasta/ })).toHaveCount(1);
+  // a deep link to a screen of another role shows nothing of it
+  await page.goto(`${STORE_URL}/panel/pedidos`);
+  await expect(page.getByRole("columnheader")).toHaveCount(0);
+  await expect(page.getByRole("menuitem", { name: "Pedidos", exact: true })).toHaveCount(0);
+});
+
+test("a Contenido user changes a price and the Actividad screen shows who changed it, from what to what", async ({ page }) => {
+  const nombre = `Contenido ${stamp}`;
+  const email = await createUser("contenido", nombre);
+  const tours = (await api<{ succes: { id: number; nombre: string; precio: number }[] }>("/api/tour/index")).succes;
+  const tour = tours[0]!;
+  const before = tour.precio;
+  const after = Math.round(before) + 7;
+
+  await logInAtForm(page, email, PASSWORD);
+  await expect(page).toHaveURL(`${STORE_URL}/panel/destinos`);
+  for (const label of ["Pedidos", "Rewards", "Ayuda", "Usuarios", "Actividad"]) {
+    await expect(page.getByRole("menuitem", { name: label, exact: true })).toHaveCount(0);
+  }
+  await page.goto(`${STORE_URL}/panel/destinos/${tour.id}`);
+  await expect(page.getByLabel("Titulo del Tour")).toHaveValue(tour.nombre);
+  await page.getByLabel("Precio").fill(String(after));
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page).toHaveURL(/\/panel\/destinos(\?.*)?$/);
+
+  // the tour's own history, on its edit page
+  await page.goto(`${STORE_URL}/panel/destinos/${tour.id}`);
+  const history = page.getByRole("table", { name: "Historial de cambios" });
+  await expect(history.getByRole("row").filter({ hasText: nombre }).first()).toContainText(`precio: ${before} → ${after}`);
+
+  // the Administrador's Actividad screen, filtered by that user
+  await page.evaluate(() => localStorage.clear());
+  await logInAtForm(page, ADMIN.email, ADMIN.password);
+  await page.getByRole("menuitem", { name: "Actividad", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Actividad" })).toBeVisible();
+  await page.getByRole("combobox", { name: "Usuario" }).click();
+  await page.getByRole("option", { name: nombre, exact: true }).click();
+  await page.getByRole("combobox", { name: "Recurso" }).click();
+  await page.getByRole("option", { name: "Tour", exact: true }).click();
+  await page.getByRole("button", { name: "Filtrar" }).click();
+  const rows = page.getByRole("table", { name: "Actividad" }).getByRole("row");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(nombre);
+  await expect(rows.nth(1)).toContainText("Modificó");
+  await expect(rows.nth(1)).toContainText(`Tour ${tour.id}`);
+  await expect(rows.nth(1)).toContainText(`precio: ${before} → ${after}`);
+});
+
+test("logging out of the panel ends the token at the API", async ({ page }) => {
+  await logInAtForm(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(`${STORE_URL}/panel/destinos`);
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  await page.getByRole("button", { name: "Perfil" }).click();
+  await page.getByRole("menuitem", { name: "Cerrar sesión" }).click();
+  await expect(page).toHaveURL(`${STORE_URL}/`);
+  const res = await fetch(`${API_URL}/api/auth/autenticate`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(401);
+});

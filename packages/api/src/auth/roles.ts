@@ -1,0 +1,54 @@
+/**
+ * Staff roles and what each may do. A route declares the permission it needs in one line
+ * (`{ preHandler: requireRole("catalogo") }`); this table is the only place that says which role holds it.
+ * The stored code of the Administrador is "admin" so that existing users and the original client's
+ * `rol === "admin"` keep working.
+ */
+export const ROLES = ["admin", "ventas", "contenido", "guia"] as const;
+export type Rol = (typeof ROLES)[number];
+
+export const ROL_NOMBRES: Record<Rol, string> = {
+  admin: "Administrador",
+  ventas: "Ventas",
+  contenido: "Contenido",
+  guia: "Guía",
+};
+
+export const PERMISSIONS = [
+  /** write the catalogue: countries, cities, tours, photos, schedules, banner */
+  "catalogo",
+  /** read the staff-only catalogue calls (a tour's images, the schedule list) */
+  "catalogo.ver",
+  /** orders: list, detail, status changes, refunds */
+  "pedidos",
+  /** requests with people's data: rewards and help */
+  "solicitudes",
+  /** departures, manifests and check-in */
+  "salidas",
+  /** staff accounts and API keys */
+  "usuarios",
+  /** the whole audit log */
+  "actividad",
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const GRANTS: Record<Rol, readonly Permission[]> = {
+  admin: PERMISSIONS,
+  ventas: ["pedidos", "solicitudes", "catalogo.ver"],
+  contenido: ["catalogo", "catalogo.ver"],
+  guia: ["salidas"],
+};
+
+export function isRol(value: unknown): value is Rol {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+export function rolCan(rol: string, permission: Permission): boolean {
+  return isRol(rol) && GRANTS[rol].includes(permission);
+}
+
+export function permissionsOf(rol: string): Permission[] {
+  return isRol(rol) ? [...GRANTS[rol]] : [];
+}
+
+export const FORBIDDEN_MSG = "No tiene permiso para realizar esta acción";

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CALLS, buildPath } from "@tours/contract";
+import { SignJWT } from "jose";
+import { eq } from "drizzle-orm";
+import { FORBIDDEN_MSG } from "../src/auth/roles.ts";
+import { staffUsersTable } from "../src/modules/auth/auth.table.ts";
+import { bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
+import { STAFF_PASSWORD, staffToken } from "./staff-helpers.ts";
+
+/**
+ * Who may call what (docs/decisions/0010-staff-roles-and-audit.md), written out call by call so that a change to
+ * the role table shows up here. Every staff call of the contract must appear.
+ */
+const CATALOGUE_WRITE = ["admin", "contenido"];
+const CATALOGUE_READ = ["admin", "ventas", "contenido"];
+const SALES = ["admin", "ventas"];
+const EVERYONE = ["admin", "ventas", "contenido", "guia"];
+const DEPARTURES_READ = ["admin", "ventas", "guia"];
+const DEPARTURES_WRITE = ["admin", "guia"];
+const ALLOWED: Record<string, string[]> = {
+  paisCreate: CATALOGUE_WRITE,
+  paisUpdate: CATALOGUE_WRITE,
+  paisUpdateImage: CATALOGUE_WRITE,
+  paisDelete: CATALOGUE_WRITE,
+  ciudadesCreate: CATALOGUE_WRITE,
+  ciudadesUpdate: CATALOGUE_WRITE,
+  ciudadesUpdateImage: CATALOGUE_WRITE,
+  ciudadesDelete: CATALOGUE_WRITE,
+  tourCreate: CATALOGUE_WRITE,
+  tourUpdate: CATALOGUE_WRITE,
+  tourDelete: CATALOGUE_WRITE,
+  tourSaveImagen: CATALOGUE_WRITE,
+  tourDeleteImagen: CATALOGUE_WRITE,
+  horarioCreate: CATALOGUE_WRITE,
+  horarioDelete: CATALOGUE_WRITE,
+  // a slot's capacity is part of the schedule
+  horarioUpdate: CATALOGUE_WRITE,
+  salidasIndex: DEPARTURES_READ,
+  salidaFind: DEPARTURES_READ,
+  salidaManifiesto: DEPARTURES_READ,
+  // closing a departure (weather) or changing its places is the guides' call
+  salidaCupo: DEPARTURES_WRITE,
+  salidaCierre: DEPARTURES_WRITE,
+  // reseller API keys, like staff accounts
+  revendedoresIndex: ["admin"],
+  revendedorFind: ["admin"],
+  revendedorCreate: ["admin"],
+  revendedorUpdate: ["admin"],
+  bannerSave: CATALOGUE_WRITE,
+  bannerDelete: CATALOGUE_WRITE,
+  tourImagenes: CATALOGUE_READ,
+  horarioIndex: CATALOGUE_READ,
+  rewardsIndex: SALES,
+  ayudaIndex: SALES,
+  compraIndex: SALES,
+  compraFind: SALES,
+  usuariosIndex: ["admin"],
+  usuariosCreate: ["admin"],
+  usuariosUpdate: ["admin"],
+  usuariosPassword: ["admin"],
+  actividadIndex: ["admin"],
+  // the history of a tour (the path below) is for whoever may edit tours
+  actividadRecurso: CATALOGUE_WRITE,
+  authAutenticate: EVERYONE,
+  authLogout: EVERYONE,
+};
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+  tokens.admin = await loginAsStaff(t.app);
+  for (const rol of ["ventas", "contenido", "guia"]) tokens[rol] = await staffToken(t.app, t.db, rol);
+});
+afterAll(() => t.close());
+
+// ids that do not exist: an allowed call then answers 400/404, never touching the seeded data
+function pathOf(path: string): string {
+  return buildPath(path, { id: 999_999, paisId: 999_999, ciudadId: 999_999, tourId: 999_999, fotoId: 999_999, pedidoId: 999_999, salidaId: "999999-20261123-1000", recurso: "tour", recursoId: 999_999 });
+}
+
+const staffCalls = Object.entries(CALLS).filter(([, call]) => call.auth);
+
+describe("roles × every staff call", () => {
+  it("the table names every staff call of the contract", () => {
+    expect(staffCalls.map(([name]) => name).sort()).toEqual(Object.keys(ALLOWED).sort());
+  });
+
+  const matrix = staffCalls
+    .filter(([name]) => name !== "authLogout")
+    .flatMap(([name, call]) => EVERYONE.map((rol) => [name, rol, ALLOWED[name]!.includes(rol), call] as const));
+
+  it.each(matrix)("%s as %s: allowed = %s", async (_name, rol, allowed, call) => {
+    const res = await t.app.inject({
+      method: call.method,
+      url: pathOf(call.path),
+      headers: bearer(tokens[rol]!),
+      payload: call.method === "GET" ? undefined : {},
+    });
+    if (allowed) {
+      expect(res.statusCode, res.body).not.toBe(403);
+      expect(res.statusCode, res.body).not.toBe(401);
+    } else {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ errors: [{ msg: FORBIDDEN_MSG }] });
+    }
+  });
+
+  it("logout is open to every role", async () => {
+    for (const rol of ["ventas", "contenido", "guia"]) {
+      const token = await staffToken(t.app, t.db, rol, `${rol}-salida@tours.test`);
+      const res = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: bearer(token) });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
+  it("the login answer and autenticate carry the role; the demo admin is 'admin' (Administrador)", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "guia@tours.test", password: STAFF_PASSWORD } });
+    expect(res.json()).toMatchObject({ rol: "guia", nombre: "Usuario guia" });
+    const me = await t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers: bearer(tokens.admin!) });
+    expect(me.json().succes.rol).toBe("admin");
+  });
+});
+
+describe("sessions that end", () => {
+  it("a token used after logout gets 401, in a fresh session the user logs in again", async () => {
+    const token = await staffToken(t.app, t.db, "contenido", "salida@tours.test");
+    const headers = bearer(token);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "POST", url: "/api/auth/logout", headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "POST", url: "/api/tour/update/", headers, payload: {} })).statusCode).toBe(401);
+    const again = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "salida@tours.test", password: STAFF_PASSWORD } });
+    const fresh = bearer(again.json().sucess as string);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers: fresh })).statusCode).toBe(200);
+  });
+
+  it("logout ends only the token it was called with: the same user's other session goes on", async () => {
+    const first = await staffToken(t.app, t.db, "ventas", "dos-sesiones@tours.test");
+    const second = await staffToken(t.app, t.db, "ventas", "dos-sesiones@tours.test");
+    expect((await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: bearer(first) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers: bearer(first) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers: bearer(second) })).statusCode).toBe(200);
+  });
+
+  it("a deactivated user's still-valid token gets 401 at once, and they cannot log in", async () => {
+    const token = await staffToken(t.app, t.db, "ventas", "baja@tours.test");
+    const [user] = await t.db.select().from(staffUsersTable).where(eq(staffUsersTable.email, "baja@tours.test"));
+    const res = await t.app.inject({
+      method: "PUT",
+      url: `/api/usuarios/update/${user!.id}`,
+      headers: bearer(tokens.admin!),
+      payload: { activo: false },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/tour/rewards/index", headers: bearer(token) })).statusCode).toBe(401);
+    const login = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "baja@tours.test", password: STAFF_PASSWORD } });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it("a token without an expiry is refused, though correctly signed", async () => {
+    const key = new TextEncoder().encode(t.config.jwtSecret);
+    const forever = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("1")
+      .setIssuer("tours-api")
+      .setAudience("tours-staff")
+      .setIssuedAt()
+      .sign(key);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers: bearer(forever) })).statusCode).toBe(401);
+  });
+});
