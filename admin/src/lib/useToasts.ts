@@ -1,4 +1,4 @@
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import { useNotify } from "react-admin";
 import { errorMessages } from "../providers/errors";
 
@@ -59,5 +59,6 @@ export function useToasts() {
     [notify],
   );
 
-  return { run, start, error, notify };
+  // one object per set of callbacks: screens put it in effect dependencies
+  return useMemo(() => ({ run, start, error, notify }), [run, start, error, notify]);
 }

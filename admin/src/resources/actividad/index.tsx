@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Title } from "react-admin";
 import {
   Box,
@@ -109,11 +109,16 @@ export function ActividadPage() {
   const [filters, setFilters] = useState({ usuario: "", recurso: "", desde: "", hasta: "" });
   const [entries, setEntries] = useState<Actividad[]>([]);
 
+  // only the answer to the latest request is shown: a slow unfiltered load must not overwrite a filtered one
+  const latest = useRef(0);
   const load = useCallback(
-    (current: typeof filters) =>
-      toasts.run({ error: "No se pudo cargar la actividad", showApiErrors: true }, async () => {
-        setEntries((await api.actividad.index(current)).succes);
-      }),
+    (current: typeof filters) => {
+      const request = ++latest.current;
+      return toasts.run({ error: "No se pudo cargar la actividad", showApiErrors: true }, async () => {
+        const answer = await api.actividad.index(current);
+        if (request === latest.current) setEntries(answer.succes);
+      });
+    },
     [toasts],
   );
 
