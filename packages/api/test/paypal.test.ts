@@ -95,6 +95,29 @@ describe("PayPal client against the simulator", () => {
     expect(sim.control.createCount).toBe(before + 1);
   });
 
+  it("sends a create again after a dropped connection (same PayPal-Request-Id: one order); a second drop is an error", async () => {
+    // the first attempt of each create fails like a kept-alive connection the other side closed while idle
+    let drops = 0;
+    let dropsLeft = 0;
+    const flaky: typeof fetch = (input, init) => {
+      if (new URL(String(input)).pathname === "/v2/checkout/orders" && dropsLeft > 0) {
+        dropsLeft--;
+        drops++;
+        return Promise.reject(new TypeError("fetch failed", { cause: new Error("other side closed") }));
+      }
+      return fetch(input, init);
+    };
+    const before = sim.control.createCount;
+    dropsLeft = 1;
+    const created = await client({ fetch: flaky }).createOrder(order("create-after-drop"));
+    expect(created.id).toBeTruthy();
+    expect(drops).toBe(1);
+    expect(sim.control.createCount).toBe(before + 1);
+    dropsLeft = 2;
+    await expect(client({ fetch: flaky }).createOrder(order("create-after-two-drops"))).rejects.toMatchObject({ code: "NETWORK_ERROR" });
+    expect(drops).toBe(3);
+  });
+
   it("refuses bad credentials", async () => {
     const wrong = client({ clientSecret: "otra" });
     await expect(wrong.createOrder(order("bad-creds"))).rejects.toMatchObject({ status: 401 });

@@ -59,7 +59,21 @@ export function createPaypalClient(options: PaypalClientOptions): PaymentProvide
   let cachedToken: { value: string; expiresAt: number } | null = null;
   let pendingToken: Promise<string> | null = null;
 
-  async function send(path: string, init: RequestInit): Promise<Response> {
+  /**
+   * One request with the timeout. A request that is safe to repeat (a read, the token, or a write carrying its
+   * PayPal-Request-Id, which PayPal answers once) is sent a second time after a network error: a kept-alive
+   * connection that the other side closed while idle fails the first attempt without PayPal having seen it.
+   */
+  async function send(path: string, init: RequestInit, repeatable: boolean): Promise<Response> {
+    try {
+      return await attempt(path, init);
+    } catch (err) {
+      if (!repeatable || !(err instanceof PaypalError) || err.code !== "NETWORK_ERROR") throw err;
+      return attempt(path, init);
+    }
+  }
+
+  async function attempt(path: string, init: RequestInit): Promise<Response> {
     try {
       return await doFetch(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     } catch (err) {
@@ -95,7 +109,7 @@ export function createPaypalClient(options: PaypalClientOptions): PaymentProvide
       method: "POST",
       headers: { Authorization: `Basic ${basic}`, "Content-Type": "application/x-www-form-urlencoded" },
       body: "grant_type=client_credentials",
-    });
+    }, true);
     if (!res.ok) return fail(res, "PayPal token");
     const body = (await res.json()) as { access_token?: string; expires_in?: number };
     if (!body.access_token) throw new PaypalError(res.status, "INVALID_TOKEN_RESPONSE", undefined, "PayPal token: no access_token");
@@ -124,7 +138,7 @@ export function createPaypalClient(options: PaypalClientOptions): PaymentProvide
       Prefer: "return=representation",
     };
     if (requestId) headers["PayPal-Request-Id"] = requestId;
-    const res = await send(path, { method, headers, body });
+    const res = await send(path, { method, headers, body }, method === "GET" || requestId !== undefined);
     if (res.status === 401) cachedToken = null; // revoked or expired early: the next call fetches a new one
     if (!res.ok) return fail(res, what);
     return (await res.json()) as T;
