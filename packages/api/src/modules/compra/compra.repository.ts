@@ -13,7 +13,7 @@ import {
   slotCapacity,
   takenBySalida,
   takenTotal,
-  takesPlaces,
+  placesOf,
 } from "../salidas/salidas.repository.ts";
 import type { SalidaRow } from "../salidas/salidas.table.ts";
 import { pedido, pedidoLine, paypalWebhookEvent, type PedidoLineRow, type PedidoRow } from "./compra.table.ts";
@@ -123,11 +123,10 @@ async function insertIfFits(
     dep as (
       select s.id, s.cerrada, a.personas, cap.cupo,
              exists (select 1 from fecha_cerrada f where f.tour_id = s.tour_id and f.fecha = s.fecha) as fecha_cerrada,
-             -- counted only where there is a limit (CASE is lazy); each line's order looked up by its key
+             -- counted only where there is a limit (CASE is lazy)
              case when cap.cupo is null then 0 else
                (select coalesce(sum(l.mayores15 + l.menoresde15_a4 + l.menores3), 0) from pedido_line l
-                where l.salida_id = s.id
-                  and exists (select 1 from ${pedido} where ${pedido.id} = l.id_pedido and ${takesPlaces(now)})) end as taken
+                where l.salida_id = s.id and ${placesOf(sql`l.id_pedido`, now)} is not null) end as taken
       from salida s
       join asked a on a.salida_id = s.id
       cross join lateral (

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { type SQL, and, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import { WEEKDAY_KEYS, weekdayKey } from "@tours/domain";
 import type { Db } from "../../db/client.ts";
 import { pedido, pedidoLine } from "../compra/compra.table.ts";
@@ -14,9 +14,19 @@ import { fechaCerrada, salida, type SalidaRow } from "./salidas.table.ts";
 /** Persons of an order line: pets take no place. */
 export const linePersons = sql<number>`(${pedidoLine.mayores15} + ${pedidoLine.menoresde15_a4} + ${pedidoLine.menores3})`;
 
-/** The orders whose lines take places at `now`: paid, or unpaid with a live hold or a capture under way. */
-export function takesPlaces(now: Date) {
-  return sql`(${pedido.estado} = 'pagado' or (${pedido.estado} = 'pendiente' and (${pedido.hold_expires_at} > ${now} or ${pedido.capture_claimed_at} is not null)))`;
+/**
+ * What the places of an order line are at `now`, from its order: 'vendido' (paid), 'retenido' (unpaid with a live
+ * hold or a capture under way) or null (none: cancelled, failed, expired). `orderId` is the line's `id_pedido`.
+ *
+ * A scalar subquery on purpose: the planner runs it as one primary-key lookup per line of the departure, whatever
+ * it knows of the orders table. Joined instead, PGlite (which never gathers statistics) and a young PostgreSQL
+ * scanned every order for each count: 15 ms per checkout with 1,500 orders, growing with each one.
+ */
+export function placesOf(orderId: SQL, now: Date): SQL<"vendido" | "retenido" | null> {
+  return sql`(select case when o.estado = 'pagado' then 'vendido'
+                          when o.estado = 'pendiente' and (o.hold_expires_at > ${now} or o.capture_claimed_at is not null) then 'retenido'
+                     end
+              from pedido o where o.id = ${orderId})`;
 }
 
 export interface Taken {
@@ -132,14 +142,13 @@ export function createSalidasRepository(db: Db) {
             .select({ fecha: sql<string>`${salida.fecha}::text`, taken: sql<number>`sum(${linePersons})::int` })
             .from(salida)
             .innerJoin(pedidoLine, eq(pedidoLine.salida_id, salida.id))
-            .innerJoin(pedido, eq(pedido.id, pedidoLine.id_pedido))
             .where(
               and(
                 eq(salida.tourId, slot.tourId),
                 eq(salida.hora, slot.horaInicio),
                 sql`${salida.cupo} is null`,
                 gte(salida.fecha, today),
-                takesPlaces(now),
+                sql`${placesOf(sql`${pedidoLine.id_pedido}`, now)} is not null`,
               ),
             )
             .groupBy(salida.id, salida.fecha);
@@ -170,27 +179,42 @@ export function createSalidasRepository(db: Db) {
 
     /** Who comes: the lines of paid orders and of live holds, oldest order first. */
     async manifest(tourId: number, fecha: string, hora: string, now: Date) {
-      return db
+      // the departure's lines first, then their orders by key (see placesOf): the cost follows the departure
+      const lines = await db
         .select({
-          pedido: pedido.id,
+          pedido: pedidoLine.id_pedido,
+          mayores15: pedidoLine.mayores15,
+          menoresde15_a4: pedidoLine.menoresde15_a4,
+          menores3: pedidoLine.menores3,
+          mascotas: pedidoLine.mascotas,
+          valor_total_cents: pedidoLine.valor_total_cents,
+          places: placesOf(sql`${pedidoLine.id_pedido}`, now),
+        })
+        .from(salida)
+        .innerJoin(pedidoLine, eq(pedidoLine.salida_id, salida.id))
+        .where(and(eq(salida.tourId, tourId), eq(salida.fecha, fecha), eq(salida.hora, hora)));
+      const taking = lines.filter((l) => l.places !== null);
+      if (taking.length === 0) return [];
+      const orders = await db
+        .select({
+          id: pedido.id,
           estado: pedido.estado,
           nombre: pedido.nombre,
           apellido: pedido.apellido,
           email: pedido.email,
           telefono: pedido.telefono,
           telefonorespaldo: pedido.telefonorespaldo,
-          mayores15: pedidoLine.mayores15,
-          menoresde15_a4: pedidoLine.menoresde15_a4,
-          menores3: pedidoLine.menores3,
-          mascotas: pedidoLine.mascotas,
-          valor_total_cents: pedidoLine.valor_total_cents,
           hold_expires_at: pedido.hold_expires_at,
         })
-        .from(salida)
-        .innerJoin(pedidoLine, eq(pedidoLine.salida_id, salida.id))
-        .innerJoin(pedido, eq(pedido.id, pedidoLine.id_pedido))
-        .where(and(eq(salida.tourId, tourId), eq(salida.fecha, fecha), eq(salida.hora, hora), takesPlaces(now)))
-        .orderBy(asc(pedido.id));
+        .from(pedido)
+        .where(inArray(pedido.id, [...new Set(taking.map((l) => l.pedido))]));
+      const orderOf = new Map(orders.map((o) => [o.id, o]));
+      return taking
+        .map(({ places: _places, ...line }) => {
+          const { id: _id, ...order } = orderOf.get(line.pedido)!;
+          return { ...order, ...line };
+        })
+        .sort((a, b) => a.pedido - b.pedido);
     },
   };
 }
@@ -211,29 +235,36 @@ function runsOnDate(slot: Record<(typeof WEEKDAY_KEYS)[number], boolean>, fecha:
 const CAPACITY_LOCK_NAMESPACE = 74_310_002;
 
 /**
- * Creates the departure rows that are missing and locks them all until the transaction ends, in one statement,
- * with the shared capacity lock of their tours. Callers pass them in one fixed order (tour, date, start), so two
- * transactions never wait on each other in a circle.
+ * Locks the departure rows until the transaction ends, with the shared capacity lock of their tours, creating the
+ * ones that do not exist yet. Rows are locked in one fixed order (tour, date, start), so two transactions never
+ * wait on each other in a circle. Most bookings find their departure's row and take it in one plain
+ * `SELECT … FOR UPDATE`; only a departure's first booking inserts it.
  */
 export async function lockDepartures(tx: Db, departures: ReadonlyArray<{ tourId: number; fecha: string; hora: string }>): Promise<SalidaRow[]> {
   if (departures.length === 0) return [];
-  const rows = await tx
-    .insert(salida)
-    .values(departures.map(({ tourId, fecha, hora }) => ({ tourId, fecha, hora })))
-    // a no-op update: it is the row lock we want, for new and existing rows alike
-    .onConflictDoUpdate({ target: [salida.tourId, salida.fecha, salida.hora], set: { hora: sql`excluded.hora` } })
-    .returning({
-      id: salida.id,
-      tourId: salida.tourId,
-      fecha: salida.fecha,
-      hora: salida.hora,
-      cupo: salida.cupo,
-      cerrada: salida.cerrada,
-      createdAt: salida.createdAt,
-      updatedAt: salida.updatedAt,
-      locked: sql<unknown>`pg_advisory_xact_lock_shared(${CAPACITY_LOCK_NAMESPACE}::int, ${salida.tourId})`,
-    });
-  return rows.map(({ locked: _locked, ...row }) => row);
+  const lockRows = async () => {
+    const rows = await tx
+      .select({
+        id: salida.id,
+        tourId: salida.tourId,
+        fecha: salida.fecha,
+        hora: salida.hora,
+        cupo: salida.cupo,
+        cerrada: salida.cerrada,
+        createdAt: salida.createdAt,
+        updatedAt: salida.updatedAt,
+        locked: sql<unknown>`pg_advisory_xact_lock_shared(${CAPACITY_LOCK_NAMESPACE}::int, ${salida.tourId})`,
+      })
+      .from(salida)
+      .where(or(...departures.map((d) => and(eq(salida.tourId, d.tourId), eq(salida.fecha, d.fecha), eq(salida.hora, d.hora)))))
+      .orderBy(salida.tourId, salida.fecha, salida.hora)
+      .for("update");
+    return rows.map(({ locked: _locked, ...row }) => row);
+  };
+  const found = await lockRows();
+  if (found.length === departures.length) return found;
+  await tx.insert(salida).values(departures.map(({ tourId, fecha, hora }) => ({ tourId, fecha, hora }))).onConflictDoNothing();
+  return lockRows();
 }
 
 /** Waits for the bookings in flight on this tour and keeps new ones waiting until the transaction ends. */
@@ -256,22 +287,20 @@ export async function lockDeparture(tx: Db, tourId: number, fecha: string, hora:
 export async function takenBySalida(tx: Db, salidaIds: number[], now: Date, exceptPedido?: number): Promise<Map<number, Taken>> {
   const result = new Map<number, Taken>();
   if (salidaIds.length === 0) return result;
+  const state = placesOf(sql`${pedidoLine.id_pedido}`, now);
+  const lines = tx
+    .select({ salidaId: pedidoLine.salida_id, persons: sql<number>`${linePersons}`.as("persons"), state: sql<string | null>`${state}`.as("state") })
+    .from(pedidoLine)
+    .where(and(inArray(pedidoLine.salida_id, salidaIds), exceptPedido === undefined ? undefined : sql`${pedidoLine.id_pedido} <> ${exceptPedido}`))
+    .as("lines");
   const rows = await tx
     .select({
-      salidaId: pedidoLine.salida_id,
-      vendidos: sql<number>`coalesce(sum(${linePersons}) filter (where ${pedido.estado} = 'pagado'), 0)::int`,
-      retenidos: sql<number>`coalesce(sum(${linePersons}) filter (where ${pedido.estado} = 'pendiente'), 0)::int`,
+      salidaId: lines.salidaId,
+      vendidos: sql<number>`coalesce(sum(${lines.persons}) filter (where ${lines.state} = 'vendido'), 0)::int`,
+      retenidos: sql<number>`coalesce(sum(${lines.persons}) filter (where ${lines.state} = 'retenido'), 0)::int`,
     })
-    .from(pedidoLine)
-    .innerJoin(pedido, eq(pedido.id, pedidoLine.id_pedido))
-    .where(
-      and(
-        inArray(pedidoLine.salida_id, salidaIds),
-        takesPlaces(now),
-        exceptPedido === undefined ? undefined : sql`${pedido.id} <> ${exceptPedido}`,
-      ),
-    )
-    .groupBy(pedidoLine.salida_id);
+    .from(lines)
+    .groupBy(lines.salidaId);
   for (const r of rows) result.set(r.salidaId!, { vendidos: Number(r.vendidos), retenidos: Number(r.retenidos) });
   return result;
 }
@@ -392,11 +421,10 @@ function departuresSql(
     left join salida s on s.tour_id = k.tour_id and s.fecha = k.fecha and s.hora = k.hora
     left join fecha_cerrada fc on fc.tour_id = k.tour_id and fc.fecha = k.fecha
     left join lateral (
-      select sum(l.mayores15 + l.menoresde15_a4 + l.menores3) filter (where o.estado = 'pagado') as vendidos,
-             sum(l.mayores15 + l.menoresde15_a4 + l.menores3) filter (where o.estado = 'pendiente') as retenidos
-      from pedido_line l join pedido o on o.id = l.id_pedido
-      where l.salida_id = s.id
-        and (o.estado = 'pagado' or (o.estado = 'pendiente' and (o.hold_expires_at > ${now} or o.capture_claimed_at is not null)))
+      select sum(x.persons) filter (where x.state = 'vendido') as vendidos,
+             sum(x.persons) filter (where x.state = 'retenido') as retenidos
+      from (select l.mayores15 + l.menoresde15_a4 + l.menores3 as persons, ${placesOf(sql`l.id_pedido`, now)} as state
+            from pedido_line l where l.salida_id = s.id) x
     ) taken on true
     where ${tourCond} and ${horaCond} and ${qCond}
     order by k.fecha, k.hora, t.nombre, t.id
