@@ -9,7 +9,7 @@ import { createTestTour } from "../support/tours";
 
 const TEXT_FIELDS = ["intinerario", "incluye", "no_incluye", "accesibilidad", "punto_encuentro", "duracion", "nombre_hotel", "salidas", "descripcion"];
 
-test("la página de un tour con 64 KB de texto patológico en cada campo cuesta lo mismo que con 64 KB de texto corriente", async ({ request }) => {
+test("la página de un tour con 64 KB de texto patológico en cada campo se sirve en menos de 200 ms, como con texto corriente", async ({ request }) => {
   // "<a" repeated: every "<" starts a tag that never closes — quadratic for a backtracking `<[^>]*>`
   const evil = "<a".repeat(32_000);
   const long = "<p".repeat(32_000);
@@ -33,6 +33,8 @@ test("la página de un tour con 64 KB de texto patológico en cada campo cuesta 
   const ratio = Math.min(...times.hostile) / Math.min(...times.baseline);
   const shown = `hostile ${times.hostile.map((t) => t.toFixed(0)).join(", ")} ms; plain ${times.baseline.map((t) => t.toFixed(0)).join(", ")} ms`;
   expect(ratio, shown).toBeLessThan(3);
+  // the issue's bound, on the fastest of five views (server time of a whole render, API calls included)
+  expect(Math.min(...times.hostile), shown).toBeLessThan(200);
 });
 
 test("los intentos fallidos de un extraño en /login no bloquean al personal", async ({ request }) => {
