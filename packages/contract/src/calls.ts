@@ -21,6 +21,7 @@ import {
   FreeTourReviewSchema,
   FreeTourSchema,
   HorarioSchema,
+  PaisResumenSchema,
   PaisSchema,
   PaymentOrderSchema,
   PedidoLineSchema,
@@ -61,6 +62,8 @@ const providerStatus = z.union([z.string(), z.number()]);
 // --- named answers ------------------------------------------------------------------------------------------
 export const PaisListAnswer = succes(z.array(PaisSchema));
 export const PaisAnswer = succes(PaisSchema);
+/** GET /api/pais/resumen: one entry per country, in the order of /api/pais/index. */
+export const PaisResumenAnswer = succes(z.array(PaisResumenSchema));
 export const CiudadListAnswer = succes(z.array(CiudadSchema));
 export const CiudadAnswer = succes(CiudadSchema);
 export const TourListAnswer = succes(z.array(TourSchema));
@@ -122,6 +125,8 @@ function call<const C extends CallDef>(def: C): C {
 
 export const CALLS = {
   paisIndex: call({ method: "GET", path: "/api/pais/index", auth: false, answer: PaisListAnswer, list: true }),
+  /** Extension: every country's counters (activities, travellers, reviews) in one read, for the home. */
+  paisResumen: call({ method: "GET", path: "/api/pais/resumen", auth: false, answer: PaisResumenAnswer }),
   paisFind: call({ method: "GET", path: "/api/pais/find/:id", auth: false, answer: PaisAnswer }),
   paisCreate: call({ method: "POST", path: "/api/pais/create", auth: true, body: "multipart", answer: PaisAnswer }),
   paisUpdate: call({ method: "PUT", path: "/api/pais/update/:id", auth: true, body: PaisUpdateBody, answer: PaisAnswer }),

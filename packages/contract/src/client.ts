@@ -183,6 +183,8 @@ export function createApiClient(options: ApiClientOptions) {
     callRaw,
     pais: {
       index: () => call("paisIndex"),
+      /** Every country's home counters in one read. */
+      resumen: () => call("paisResumen"),
       find: (paisId: Id) => call("paisFind", { params: id(paisId) }),
       create: (form: FormData) => call("paisCreate", { body: form }),
       update: (paisId: Id, body: PaisUpdateBodyInput) => call("paisUpdate", { params: id(paisId), body }),
