@@ -70,7 +70,29 @@ export const TourListAnswer = succes(z.array(TourSchema));
 /** GET /api/tour/find/{id}: an array holding the one tour (empty when there is none). */
 export const TourFindAnswer = succes(z.array(TourSchema));
 export const TourAnswer = succes(TourSchema);
-export const TourByCiudadAnswer = z.object({ succes: z.array(TourSchema), freetour: FreeTourPageSchema });
+/** Orders of the city call's pages (`orden`): id (as without paging), name, price up or down. */
+export const CIUDAD_ORDENES = ["id", "nombre", "precio", "-precio"] as const;
+export type CiudadOrden = (typeof CIUDAD_ORDENES)[number];
+/** Largest `por_pagina` of the city call. */
+export const CIUDAD_POR_PAGINA_MAX = 100;
+/** Extension: where a page of the city call sits (present only when `pagina`, `por_pagina` or `orden` was sent). */
+export const PaginacionSchema = z.object({
+  pagina: z.number().int().positive(),
+  por_pagina: z.number().int().positive(),
+  orden: z.enum(CIUDAD_ORDENES),
+  total: z.number().int().nonnegative(),
+  paginas: z.number().int().nonnegative(),
+});
+export type Paginacion = z.output<typeof PaginacionSchema>;
+/**
+ * GET /api/tour/index/ciudad/{id}: the city's local tours and the provider's free tours. Without parameters, every
+ * local tour by id. Extension: `?pagina=&por_pagina=&orden=` answers one page of the local tours and `paginacion`.
+ */
+export const TourByCiudadAnswer = z.object({
+  succes: z.array(TourSchema),
+  freetour: FreeTourPageSchema,
+  paginacion: PaginacionSchema.optional(),
+});
 export const FotoListAnswer = succes(z.array(FotoSchema));
 /** GET /api/tour/imagenes/{tourId}: no `succes` wrapper. */
 export const ImagenesAnswer = z.object({ imagenes: z.array(FotoSchema) });

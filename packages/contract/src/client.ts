@@ -11,7 +11,7 @@ import type {
   TourUpdateBodyInput,
 } from "./bodies.ts";
 import type { HorarioCupoBodyInput, SalidaCierreBodyInput, SalidaCupoBodyInput } from "./departures.ts";
-import { CALLS, buildPath, type Answer, type CallName } from "./calls.ts";
+import { CALLS, buildPath, type Answer, type CallName, type CiudadOrden } from "./calls.ts";
 import { errorMessages } from "./errors.ts";
 import { encodeListQuery, parseContentRange, type ListParams, type ListResult } from "./list.ts";
 
@@ -205,7 +205,14 @@ export function createApiClient(options: ApiClientOptions) {
     tour: {
       index: () => call("tourIndex"),
       find: (tourId: Id) => call("tourFind", { params: id(tourId) }),
-      byCiudad: (ciudadId: Id) => call("tourByCiudad", { params: { ciudadId } }),
+      /** The city's tours; with `page`, one page of them and `paginacion` (extension). */
+      byCiudad: (ciudadId: Id, page?: { pagina?: number; porPagina?: number; orden?: CiudadOrden }) =>
+        call("tourByCiudad", {
+          params: { ciudadId },
+          query: page
+            ? { pagina: page.pagina?.toString(), por_pagina: page.porPagina?.toString(), orden: page.orden }
+            : undefined,
+        }),
       fotos: (tourId: Id) => call("tourFotos", { params: { tourId } }),
       horarioFind: (tourId: Id) => call("horarioFind", { params: { tourId } }),
       horarioIndex: () => call("horarioIndex"),
@@ -237,7 +244,9 @@ export function createApiClient(options: ApiClientOptions) {
       remove: () => call("bannerDelete"),
     },
     freetours: {
-      tours: (countryId: string) => call("freetoursTours", { params: { countryId } }),
+      /** A provider page of the country's free tours (default the first). */
+      tours: (countryId: string, page?: number) =>
+        call("freetoursTours", { params: { countryId }, query: page && page > 1 ? { page: String(page) } : undefined }),
       tour: (freeTourId: string) => call("freetoursTour", { params: id(freeTourId) }),
     },
     compra: {

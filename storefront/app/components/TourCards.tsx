@@ -16,8 +16,35 @@ function stripHtml(html: string | null | undefined): string {
   return (html ?? "").replace(/<[^<>]*>/g, " ").replace(/&nbsp;/g, " ").replace(/\s+/g, " ").trim();
 }
 
+/** What a local tour's card shows: a list page hands only this to the browser, not the whole record. */
+export interface LocalTourSummary {
+  id: number;
+  nombre: string;
+  imagen: string | null;
+  precio: number;
+  duracion: string;
+  reembolsable: boolean;
+  /** The description as plain text, cut to a card's brief. */
+  resumen: string;
+}
+
+const BRIEF_MAX = 160;
+
+export function tourSummary(tour: Tour): LocalTourSummary {
+  const text = stripHtml(tour.descripcion);
+  return {
+    id: tour.id,
+    nombre: tour.nombre,
+    imagen: tour.imagen ?? null,
+    precio: Number(tour.precio),
+    duracion: tour.duracion ?? "",
+    reembolsable: Boolean(tour.reembolsable),
+    resumen: text.length <= BRIEF_MAX ? text : `${text.slice(0, BRIEF_MAX - 1).trimEnd()}…`,
+  };
+}
+
 /** A local tour (managed in the panel) as a card linking to its detail. */
-export function LocalTourCard({ tour, eager }: { tour: Tour; eager?: boolean }) {
+export function LocalTourCard({ tour, eager }: { tour: LocalTourSummary; eager?: boolean }) {
   const base = useImageBase();
   const meta = [tour.duracion ? `Duración: ${tour.duracion}` : null, tour.reembolsable ? "Reembolsable" : null].filter(
     (m): m is string => Boolean(m),
@@ -28,7 +55,7 @@ export function LocalTourCard({ tour, eager }: { tour: Tour; eager?: boolean }) 
       href={localTourPath(tour.id)}
       title={tour.nombre}
       image={imageOrScene(base, tour.imagen, `tour-${tour.id}-${tour.nombre}`)}
-      text={stripHtml(tour.descripcion)}
+      text={tour.resumen}
       meta={meta}
       eager={eager}
       price={
