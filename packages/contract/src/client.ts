@@ -277,15 +277,3 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 
 /** The item type of a `{succes: T[]}` answer. */
 type ListItem<K extends CallName> = Answer<K> extends { succes: Array<infer T> } ? T : never;
-
-/**
- * The URL of a stored file: `<image base>/<relative path>`. Absolute URLs (the free-tour provider's images)
- * are returned unchanged; a missing path gives null.
- */
-export function imageUrl(base: string, path: string): string;
-export function imageUrl(base: string, path: string | null | undefined): string | null;
-export function imageUrl(base: string, path: string | null | undefined): string | null {
-  if (!path) return null;
-  if (/^(https?:)?\/\//i.test(path) || path.startsWith("data:")) return path;
-  return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
-}
