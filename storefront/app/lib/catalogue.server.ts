@@ -1,23 +1,18 @@
 import type { Banner, Ciudad, Pais } from "@tours/contract";
-import { api, cached, loadOr } from "./api.server";
+import { api, loadOr } from "./api.server";
 
 /**
  * The public catalogue reads of the browsing pages. Each degrades to an empty answer when the API cannot be
- * reached (logged), so a page renders its other sections.
+ * reached (logged), so a page renders its other sections. They are cached per URL by the client's fetch
+ * (api.server.ts), revalidated with the API's ETags.
  */
 
-const LIST_TTL_MS = 30_000;
-
 export function loadPaises(): Promise<Pais[]> {
-  return loadOr("los países", () => cached("pais.index", LIST_TTL_MS, async () => (await api().pais.index()).succes), []);
+  return loadOr("los países", async () => (await api().pais.index()).succes, []);
 }
 
 export function loadCiudades(): Promise<Ciudad[]> {
-  return loadOr(
-    "las ciudades",
-    () => cached("ciudades.index", LIST_TTL_MS, async () => (await api().ciudades.index()).succes),
-    [],
-  );
+  return loadOr("las ciudades", async () => (await api().ciudades.index()).succes, []);
 }
 
 export async function loadBanner(): Promise<Banner | null> {
@@ -40,13 +35,12 @@ export interface CountryStats {
 export function loadCountryStats(): Promise<Record<number, CountryStats>> {
   return loadOr(
     "los contadores de los países",
-    () =>
-      cached("pais.resumen", LIST_TTL_MS, async () => {
-        const { succes } = await api().pais.resumen();
-        return Object.fromEntries(
-          succes.map((r) => [r.pais, { actividades: r.actividades, viajeros: r.viajeros, opiniones: r.opiniones }]),
-        ) as Record<number, CountryStats>;
-      }),
+    async () => {
+      const { succes } = await api().pais.resumen();
+      return Object.fromEntries(
+        succes.map((r) => [r.pais, { actividades: r.actividades, viajeros: r.viajeros, opiniones: r.opiniones }]),
+      ) as Record<number, CountryStats>;
+    },
     {},
   );
 }

@@ -6,7 +6,7 @@ import { formatPrice } from "~/components/money";
 import { Breadcrumbs } from "~/components/PageHero";
 import { Pager, SortLinks } from "~/components/Pager";
 import { activityPath, es } from "~/components/TourCards";
-import { api, cached, loadOr, loadRecord } from "~/lib/api.server";
+import { api, loadOr, loadRecord } from "~/lib/api.server";
 import { loadCiudades, loadPaises } from "~/lib/catalogue.server";
 import { countryPath } from "~/lib/destinations";
 import {
@@ -55,10 +55,7 @@ async function loadCountryFreeTours(countryId: string): Promise<FreeTour[] | nul
 function slotsOf(tourId: string): Promise<string[]> {
   return loadOr(
     `la disponibilidad del free tour ${tourId}`,
-    () =>
-      cached(`freetour.slots.${tourId}`, 30_000, async () =>
-        (await api().freetours.tour(tourId)).disponibilidad.data.map((slot) => slot.date),
-      ),
+    async () => (await api().freetours.tour(tourId)).disponibilidad.data.map((slot) => slot.date),
     [],
   );
 }
