@@ -6,7 +6,8 @@ import type { Db } from "../../db/client.ts";
 
 /**
  * GET /api/pais/resumen: every country's home counters in one read. The local part is one aggregate query
- * (tours per country through `tour_pais_idx`, comments joined through `comentarios_tour_idx`); the free-tour part
+ * (tours per country through `tour_pais_idx`, comments joined to their tour by its primary key, distinct authors
+ * counted by the database); the free-tour part
  * reads the provider (cached by its adapter) once per country and once per free tour, inside the API, so the
  * storefront makes one call whatever the size of the catalogue.
  */
@@ -19,22 +20,21 @@ interface LocalCounts {
   freetourId: string | null;
   tours: number;
   comentarios: number;
-  /** Distinct lower-cased comment emails, as `local:<email>` keys are counted with the free reviewers. */
-  autores: string[];
+  /** Distinct comment authors (lower-cased emails). */
+  autores: number;
 }
 
-/** One row per country (also those without tours), in id order. */
+/** One row per country (also those without tours), in id order; every count is made by the database. */
 export async function localCounts(db: Db): Promise<LocalCounts[]> {
   const result = await db.execute(sql`
     with t as (select pais, count(*)::int as tours from tour group by pais),
          c as (
-           select tr.pais, count(*)::int as comentarios,
-                  coalesce(array_agg(distinct lower(cm.email)), '{}') as autores
+           select tr.pais, count(*)::int as comentarios, count(distinct lower(cm.email))::int as autores
            from comentarios cm join tour tr on tr.id = cm.id_tour
            group by tr.pais
          )
     select p.id as pais, p.freetour_id, coalesce(t.tours, 0) as tours, coalesce(c.comentarios, 0) as comentarios,
-           coalesce(c.autores, '{}') as autores
+           coalesce(c.autores, 0) as autores
     from pais p left join t on t.pais = p.id left join c on c.pais = p.id
     order by p.id`);
   const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
@@ -43,17 +43,8 @@ export async function localCounts(db: Db): Promise<LocalCounts[]> {
     freetourId: (row.freetour_id as string | null) ?? null,
     tours: Number(row.tours),
     comentarios: Number(row.comentarios),
-    autores: parseTextArray(row.autores),
+    autores: Number(row.autores),
   }));
-}
-
-/** node-postgres and PGlite hand text[] back as an array; a driver without array parsing gives "{a,b}". */
-function parseTextArray(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  if (typeof value === "string" && value.startsWith("{") && value.length > 2) {
-    return value.slice(1, -1).split(",").map((v) => v.replace(/^"|"$/g, ""));
-  }
-  return [];
 }
 
 interface FreeCounts {
@@ -109,12 +100,12 @@ export async function paisResumen(db: Db, provider: FreeTourProvider, log: Fasti
   );
   return local.map((row, i) => {
     const f = free[i] ?? NO_FREE;
-    const people = new Set([...row.autores.map((email) => `local:${email}`), ...f.reviewers.map((name) => `free:${name}`)]);
+    // a comment's author (an email) and a free-tour reviewer (a name) are never the same key: the counts add up
     return {
       pais: row.pais,
       actividades: row.tours + f.tours,
       opiniones: row.comentarios + f.reviews,
-      viajeros: people.size,
+      viajeros: row.autores + new Set(f.reviewers).size,
     };
   });
 }
