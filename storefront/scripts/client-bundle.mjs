@@ -1,5 +1,5 @@
 // What the browser downloads from the storefront's client build (storefront/build/client): the JavaScript a route
-// loads first (entry, root and route modules with their imports, and the route manifest), gzip-sized, and the
+// loads first (entry, root and route modules with their imports), gzip-sized, and the
 // chunks that carry zod. Read by the build check (check-client-bundle.mjs), its test and the benchmark.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -34,14 +34,18 @@ export function zodChunks(clientDir = DEFAULT_CLIENT_DIR) {
     .map((name) => `assets/${name}`);
 }
 
-/** The JavaScript files a first visit to `routeId` loads, in order, without duplicates. */
-export function firstLoadFiles(routeId, clientDir = DEFAULT_CLIENT_DIR) {
+/**
+ * The JavaScript files a first visit to `routeId` loads, in order, without duplicates: what the page's
+ * modulepreload links name. With v3_lazyRouteDiscovery the page inlines the part of the route manifest it needs,
+ * so the manifest file itself is not loaded (`withManifestFile` counts it anyway, for builds without it).
+ */
+export function firstLoadFiles(routeId, clientDir = DEFAULT_CLIENT_DIR, { withManifestFile = false } = {}) {
   const { file, manifest } = readManifest(clientDir);
   const route = manifest.routes[routeId];
   if (!route) throw new Error(`unknown route ${routeId}`);
   const chain = [];
   for (let r = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) chain.unshift(r);
-  const files = [manifest.entry.module, ...manifest.entry.imports, file];
+  const files = [manifest.entry.module, ...manifest.entry.imports, ...(withManifestFile ? [file] : [])];
   for (const r of chain) files.push(r.module, ...(r.imports ?? []));
   return [...new Set(files)];
 }

@@ -2,15 +2,7 @@ import type { FreeTour, Tour } from "@tours/contract";
 import { Card } from "./Card";
 import { formatPrice } from "./money";
 import { imageOrScene, useImageBase } from "~/lib/images";
-
-export const localTourPath = (id: number) => `/actividades/detalle/local/${id}`;
-export const activityPath = (id: string) => `/activity/${encodeURIComponent(id)}`;
-
-/** The Spanish text of a provider's localised field (falls back to any language it has). */
-export function es(text: Record<string, string | null> | null | undefined): string {
-  if (!text) return "";
-  return text.es ?? text.en ?? Object.values(text).find((v): v is string => Boolean(v)) ?? "";
-}
+import { activityPath, durationText, es, localTourPath } from "~/lib/catalogue-format";
 
 function stripHtml(html: string | null | undefined): string {
   return (html ?? "").replace(/<[^<>]*>/g, " ").replace(/&nbsp;/g, " ").replace(/\s+/g, " ").trim();
@@ -28,7 +20,7 @@ export interface LocalTourSummary {
   resumen: string;
 }
 
-const BRIEF_MAX = 160;
+const BRIEF_MAX = 110;
 
 export function tourSummary(tour: Tour): LocalTourSummary {
   const text = stripHtml(tour.descripcion);
@@ -66,15 +58,6 @@ export function LocalTourCard({ tour, eager }: { tour: LocalTourSummary; eager?:
       }
     />
   );
-}
-
-/** Provider durations come in minutes. */
-export function durationText(length: string | number): string {
-  const minutes = Number(length);
-  if (!Number.isFinite(minutes)) return String(length);
-  const h = Math.floor(minutes / 60);
-  const m = Math.round(minutes % 60);
-  return h > 0 ? (m > 0 ? `${h} h ${m} min` : `${h} h`) : `${m} min`;
 }
 
 /** An external free tour as a card linking to /activity/{id}. */

@@ -5,7 +5,7 @@ import { PageHero } from "~/components/PageHero";
 import { Pager, SortLinks } from "~/components/Pager";
 import { FreeTourCard, LocalTourCard, tourSummary, type LocalTourSummary } from "~/components/TourCards";
 import { api, loadOr, loadRecord, publicApiBase } from "~/lib/api.server";
-import { cityPath, countryPath } from "~/lib/destinations";
+import { cityPath, countryPath } from "~/lib/catalogue-format";
 import { resolveImage, sceneImage } from "~/lib/images";
 import { siteOrigin } from "~/lib/origin.server";
 import { API_ORDEN, PER_PAGE, pageCount, pageLinks, pageLinkTags, parsePageRequest, type PageRequest } from "~/lib/paging";

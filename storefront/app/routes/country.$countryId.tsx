@@ -5,10 +5,10 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { formatPrice } from "~/components/money";
 import { Breadcrumbs } from "~/components/PageHero";
 import { Pager, SortLinks } from "~/components/Pager";
-import { activityPath, es } from "~/components/TourCards";
+import { activityPath, es } from "~/lib/catalogue-format";
 import { api, loadOr, loadRecord } from "~/lib/api.server";
 import { loadCiudades, loadPaises } from "~/lib/catalogue.server";
-import { countryPath } from "~/lib/destinations";
+import { countryPath } from "~/lib/catalogue-format";
 import {
   HOUR_MAX,
   HOUR_MIN,
