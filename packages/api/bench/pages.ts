@@ -8,16 +8,18 @@
  *    render counted at the API (the cache revalidations included: renders are spaced past the cache's freshness);
  * 2. a city page whose city has 300 tours ÷ one with 3: time and HTML bytes;
  * 3. the same city page served by the storefront's own static file handler: SSR req/s ÷ static req/s;
- * 4. the first-load JavaScript of each measured route (gzip) ÷ 86.5 kB, the Remix + React 18 floor.
+ * 4. the first-load JavaScript of each measured route (gzip) ÷ 86.5 kB, the Remix + React 18 floor;
+ * 5. the staff panel's first screen (its entry, static imports and the tour list's chunk, gzip) ÷ 682 kB, the
+ *    panel's size before it was split (issue 10).
  *
  * The run fails (exit 1) past the acceptance of issue 10: home ratio > 1.5 or > 5 API calls per render, city
  * ratios > 1.5 (time; bytes as sent, i.e. gzip — the uncompressed ratio is printed too), SSR ÷ static < 0.30,
- * first-load ratio > 1.15; or when a page answers anything but 200.
+ * first-load ratio > 1.15, panel first screen > 50 %; or when a page answers anything but 200.
  * Settings: BENCH_REPS (timed renders per case, default 15), BENCH_LOAD_SECONDS (default 3 per side).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -39,7 +41,10 @@ const FLOOR_GZIP = 86_500;
 /** The storefront's catalogue cache keeps an answer fresh this long (api.server.ts): spaced renders wait past it. */
 const CACHE_FRESH_MS = 1_000;
 
-const LIMITS = { homeRatio: 1.5, callsPerRender: 5, cityRatio: 1.5, ssrOverStatic: 0.3, firstLoadRatio: 1.15 };
+/** gzip of the whole panel before it was split into screens (issue 10). */
+const PANEL_BEFORE_GZIP = 682_000;
+
+const LIMITS = { homeRatio: 1.5, callsPerRender: 5, cityRatio: 1.5, ssrOverStatic: 0.3, firstLoadRatio: 1.15, panelShare: 0.5 };
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const storefrontDir = path.join(root, "storefront");
@@ -140,6 +145,29 @@ async function throughput(url: string): Promise<number> {
   const start = performance.now();
   await Promise.all(Array.from({ length: 8 }, worker));
   return done / ((performance.now() - start) / 1000);
+}
+
+interface ViteChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/** The panel's first screen (/panel/destinos): the entry and its static imports, plus the tour list's chunk and its. */
+async function panelFirstScreen(): Promise<{ gzip: number; files: number }> {
+  const dist = path.join(root, "admin/dist");
+  const manifest = JSON.parse(await readFile(path.join(dist, ".vite/manifest.json"), "utf8")) as Record<string, ViteChunk>;
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const dep of manifest[key]?.imports ?? []) visit(dep);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry || chunk.src === "src/resources/destinos/TourList.tsx") visit(key);
+  let gzip = 0;
+  for (const key of seen) gzip += gzipSync(await readFile(path.join(dist, manifest[key]!.file)), { level: 9 }).length;
+  return { gzip, files: seen.size };
 }
 
 async function main(): Promise<void> {
@@ -271,6 +299,11 @@ async function main(): Promise<void> {
       console.log(`  ${name.padEnd(9)} ${fmt(gzip / 1000, 1).padStart(6)} kB in ${String(files.length).padStart(2)} files → ratio ${fmt(ratio)}`);
       check(ratio <= LIMITS.firstLoadRatio, `first-load JS of ${name}: ratio ${fmt(ratio)} > ${LIMITS.firstLoadRatio}`);
     }
+
+    const panel = await panelFirstScreen();
+    const share = panel.gzip / PANEL_BEFORE_GZIP;
+    console.log(`\nPanel first screen (/panel/destinos): ${fmt(panel.gzip / 1000, 1)} kB gzip in ${panel.files} files → ${fmt(share * 100, 0)} % of ${PANEL_BEFORE_GZIP / 1000} kB`);
+    check(share <= LIMITS.panelShare, `panel first screen ${fmt(share * 100, 0)} % > ${LIMITS.panelShare * 100} %`);
   } finally {
     storefront.child?.kill();
     await rm(benchDir, { recursive: true, force: true });
