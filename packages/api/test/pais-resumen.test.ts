@@ -3,11 +3,13 @@ import { ComentarioListAnswer, FreeToursToursAnswer, PaisListAnswer, PaisResumen
 import { comentariosTable } from "../src/modules/tour/tour.table.ts";
 import type { FreeTourProvider } from "../src/adapters/freetours/types.ts";
 import { createBundledFreeTourProvider } from "../src/adapters/freetours/index.ts";
+import { RESUMEN_TTL_MS } from "../src/modules/pais/resumen.ts";
 import { createTestApp, type TestApp } from "./helpers.ts";
 
 let t: TestApp;
+let clock = Date.parse("2026-11-23T12:00:00Z");
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
+  t = await createTestApp({ seed: true, now: () => new Date(clock) });
 });
 afterAll(() => t.close());
 
@@ -43,6 +45,10 @@ describe("GET /api/pais/resumen", () => {
       ...(second!.pais === first!.pais ? [{ idTour: second!.id, email: "viajera.nueva@example.com", comentario: "Otra vez", start: 5 }] : []),
       { idTour: other.id, email: "viajera.nueva@example.com", comentario: "También aquí", start: 3 },
     ]);
+    // one answer is reused for RESUMEN_TTL_MS: the new comments show once it has passed
+    const cached = PaisResumenAnswer.parse(await get("/api/pais/resumen")).succes;
+    expect(cached).toEqual(before);
+    clock += RESUMEN_TTL_MS;
     const after = PaisResumenAnswer.parse(await get("/api/pais/resumen")).succes;
     const delta = (pais: number, key: "viajeros" | "opiniones") =>
       after.find((r) => r.pais === pais)![key] - before.find((r) => r.pais === pais)![key];

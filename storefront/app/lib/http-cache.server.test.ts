@@ -69,6 +69,40 @@ describe("the storefront's per-URL stale-while-revalidate cache", () => {
     expect(api.state.calls).toHaveLength(2);
   });
 
+  it("serves the copy at once to the requests that arrive while a revalidation is under way", async () => {
+    const { api, swr, advance } = setup({ graceMs: 1_000 });
+    await swr(URL_A);
+    api.state.body = '{"v":4}';
+    api.state.delayMs = 50;
+    advance(1_500);
+    const first = swr(URL_A);
+    const started = Date.now();
+    expect(await (await swr(URL_A)).text()).toBe('{"v":1}');
+    expect(Date.now() - started).toBeLessThan(40);
+    expect(await (await first).text()).toBe('{"v":4}');
+    expect(api.state.calls).toHaveLength(2);
+  });
+
+  it("never waits for a URL whose grace is 0: the copy is served and refreshed in the background", async () => {
+    const api = fakeApi();
+    let clock = 0;
+    const swr = createSwrFetch({
+      fetch: api.fetchFn,
+      freshMs: 1_000,
+      graceMs: (url) => (url.pathname.endsWith("/resumen") ? 0 : 1_000),
+      cacheable: () => true,
+      now: () => clock,
+    });
+    const counters = "http://api.test/api/pais/resumen";
+    await swr(counters);
+    api.state.body = '{"v":5}';
+    clock += 1_500;
+    expect(await (await swr(counters)).text()).toBe('{"v":1}');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await (await swr(counters)).text()).toBe('{"v":5}');
+    expect(api.state.calls).toHaveLength(2);
+  });
+
   it("keeps serving the copy while the API is down, and waits for it once the copy is too old", async () => {
     const { api, swr, advance } = setup({ maxStaleMs: 10_000 });
     await swr(URL_A);

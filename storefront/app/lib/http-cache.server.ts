@@ -1,9 +1,11 @@
 /**
  * A per-URL stale-while-revalidate cache in front of the API's catalogue reads, used as the typed client's fetch.
  * A stored answer is served as is for `freshMs`; after that one request revalidates it with its ETag
- * (`If-None-Match`: a 304 keeps it, a 200 replaces it, anything else drops it). A visitor waits at most `graceMs`
- * for that revalidation and is otherwise served the stored copy while it completes, so a slow or failing API
- * never slows a page that has an answer (until `maxStaleMs`). Concurrent requests of one URL share one API call.
+ * (`If-None-Match`: a 304 keeps it, a 200 replaces it, anything else drops it). The visitor whose request started
+ * it waits at most `graceMs` for that revalidation and is otherwise served the stored copy; requests arriving
+ * while it is under way get the copy at once. So a slow or failing API never slows a page that has an answer
+ * (until `maxStaleMs`), and a change is seen by the first request after the copy's freshness ends when the API
+ * answers quickly. Concurrent misses of one URL share one API call.
  * Only GETs the caller allows are cached, only 200 answers with an ETag, never a failure. Every process keeps its
  * own copy; it decides nothing.
  */
@@ -12,8 +14,11 @@ export interface SwrFetchOptions {
   fetch: typeof fetch;
   /** How long an answer is used without asking (default 1 s). */
   freshMs?: number;
-  /** How long a visitor waits for a revalidation before being served the stored copy (default 150 ms). */
-  graceMs?: number;
+  /**
+   * How long a visitor waits for a revalidation before being served the stored copy (default 150 ms); a function
+   * gives each URL its own (0: never wait, the copy is served and refreshed in the background).
+   */
+  graceMs?: number | ((url: URL) => number);
   /** How long past that it may still be served while being revalidated (default 5 min). */
   maxStaleMs?: number;
   /** Answers kept at most; the least recently stored goes first (default 500). */
@@ -45,7 +50,7 @@ function urlOf(input: RequestInfo | URL): URL {
 
 export function createSwrFetch(options: SwrFetchOptions): SwrFetch {
   const freshMs = options.freshMs ?? 1_000;
-  const graceMs = options.graceMs ?? 150;
+  const graceOf = (url: URL) => (typeof options.graceMs === "function" ? options.graceMs(url) : (options.graceMs ?? 150));
   const maxStaleMs = options.maxStaleMs ?? 5 * 60_000;
   const maxEntries = options.maxEntries ?? 500;
   const now = options.now ?? Date.now;
@@ -88,7 +93,9 @@ export function createSwrFetch(options: SwrFetchOptions): SwrFetch {
     const age = held ? now() - held.storedAt : Infinity;
     if (held && age <= freshMs) return toResponse(held);
     if (held && age <= freshMs + maxStaleMs) {
-      const revalidation = (held.revalidating ??= ask(key, input, init, held).then(
+      // Another request is already revalidating this copy: serve it at once rather than queue behind that call.
+      if (held.revalidating) return toResponse(held);
+      const revalidation = (held.revalidating = ask(key, input, init, held).then(
         (answer) => {
           if (answer instanceof Response) entries.delete(key); // gone or failing: ask again next time
           return answer;
@@ -98,6 +105,8 @@ export function createSwrFetch(options: SwrFetchOptions): SwrFetch {
           return held;
         },
       ));
+      const graceMs = graceOf(url);
+      if (graceMs <= 0) return toResponse(held);
       let timer: ReturnType<typeof setTimeout> | undefined;
       const grace = new Promise<Entry>((resolve) => (timer = setTimeout(() => resolve(held), graceMs)));
       const answer = await Promise.race([revalidation, grace]).finally(() => clearTimeout(timer));

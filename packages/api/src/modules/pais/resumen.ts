@@ -15,6 +15,13 @@ import type { Db } from "../../db/client.ts";
 /** How long the free-tour part may take; past it the countries keep their local counters only (logged). */
 export const RESUMEN_FREE_BUDGET_MS = 1200;
 
+/**
+ * How long one computed answer is reused. The aggregate reads every tour and comment (~20 ms on PGlite with 5,000
+ * tours and 10,000 comments) and PGlite runs one statement at a time, so computing it on every revalidation of
+ * every storefront process would delay the other reads queued behind it. Counters may lag this much.
+ */
+export const RESUMEN_TTL_MS = 5_000;
+
 interface LocalCounts {
   pais: number;
   freetourId: string | null;
@@ -108,4 +115,23 @@ export async function paisResumen(db: Db, provider: FreeTourProvider, log: Fasti
       viajeros: row.autores + new Set(f.reviewers).size,
     };
   });
+}
+
+/**
+ * paisResumen computed at most once per RESUMEN_TTL_MS (by the app's clock); concurrent callers share one
+ * computation, and a failed one is not kept.
+ */
+export function createResumenCache(compute: () => Promise<PaisResumen[]>, now: () => Date) {
+  let held: { value: Promise<PaisResumen[]>; at: number } | undefined;
+  return (): Promise<PaisResumen[]> => {
+    const at = now().getTime();
+    if (held && at - held.at < RESUMEN_TTL_MS) return held.value;
+    const value = compute();
+    const entry = { value, at };
+    held = entry;
+    value.catch(() => {
+      if (held === entry) held = undefined;
+    });
+    return value;
+  };
 }
