@@ -29,7 +29,7 @@ const COUNTERS = "/api/pais/resumen";
  * served meanwhile if the API takes more than 150 ms — and at once for the home's counters, whose cost grows
  * with the catalogue. Everything else always reaches the API.
  */
-export const catalogueFetch = createSwrFetch({
+const catalogueFetch = createSwrFetch({
   fetch: (input, init) => globalThis.fetch(input, init),
   freshMs: 1_000,
   graceMs: (url) => (url.pathname === COUNTERS ? 0 : 150),

@@ -39,9 +39,8 @@ interface Entry {
 
 export interface SwrFetch {
   (input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
-  /** Requests sent to the API (misses and revalidations), for the benchmark and tests. */
+  /** Requests sent to the API (misses and revalidations). */
   readonly upstreamCalls: number;
-  clear(): void;
 }
 
 function urlOf(input: RequestInfo | URL): URL {
@@ -122,9 +121,5 @@ export function createSwrFetch(options: SwrFetchOptions): SwrFetch {
   }) as SwrFetch;
 
   Object.defineProperty(swrFetch, "upstreamCalls", { get: () => upstreamCalls });
-  swrFetch.clear = () => {
-    entries.clear();
-    upstreamCalls = 0;
-  };
   return swrFetch;
 }
