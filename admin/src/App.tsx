@@ -7,20 +7,29 @@ import { PanelLayout } from "./layout/PanelLayout";
 import { Validating } from "./layout/Validating";
 import { Toasts } from "./layout/Toasts";
 import { theme } from "./layout/theme";
-import { TourCreate, TourEdit, TourList } from "./resources/destinos";
-import { PaisList } from "./resources/pais";
-import { CiudadList } from "./resources/ciudades";
-import { PedidoList } from "./resources/pedidos";
-import { RewardsList } from "./resources/rewards";
-import { AyudaList } from "./resources/ayuda";
-import { BannerPage } from "./resources/banner";
-import { SalidaList } from "./resources/salidas";
-import { ApisList } from "./resources/apis";
-import { BlogsPage, FotosPage, NosotrosPage, OpinionesPage } from "./resources/placeholders";
-import { UsuariosPage } from "./resources/usuarios";
-import { ActividadPage } from "./resources/actividad";
+import { lazyScreen } from "./lib/lazyScreen";
 import { Inicio } from "./layout/Inicio";
 import { canSee, type Screen } from "./lib/roles";
+
+// Each screen is its own chunk, loaded when it is first opened: the first screen carries only react-admin, the
+// layout and that screen; the tour forms (and with them the rich-text editor) load when a form is opened.
+const TourList = lazyScreen(() => import("./resources/destinos/TourList"), "TourList");
+const TourCreate = lazyScreen(() => import("./resources/destinos/TourForms"), "TourCreate");
+const TourEdit = lazyScreen(() => import("./resources/destinos/TourForms"), "TourEdit");
+const PaisList = lazyScreen(() => import("./resources/pais"), "PaisList");
+const CiudadList = lazyScreen(() => import("./resources/ciudades"), "CiudadList");
+const PedidoList = lazyScreen(() => import("./resources/pedidos"), "PedidoList");
+const RewardsList = lazyScreen(() => import("./resources/rewards"), "RewardsList");
+const AyudaList = lazyScreen(() => import("./resources/ayuda"), "AyudaList");
+const BannerPage = lazyScreen(() => import("./resources/banner"), "BannerPage");
+const SalidaList = lazyScreen(() => import("./resources/salidas"), "SalidaList");
+const ApisList = lazyScreen(() => import("./resources/apis"), "ApisList");
+const UsuariosPage = lazyScreen(() => import("./resources/usuarios"), "UsuariosPage");
+const ActividadPage = lazyScreen(() => import("./resources/actividad"), "ActividadPage");
+const BlogsPage = lazyScreen(() => import("./resources/placeholders"), "BlogsPage");
+const FotosPage = lazyScreen(() => import("./resources/placeholders"), "FotosPage");
+const NosotrosPage = lazyScreen(() => import("./resources/placeholders"), "NosotrosPage");
+const OpinionesPage = lazyScreen(() => import("./resources/placeholders"), "OpinionesPage");
 
 export const BASENAME = "/panel";
 

@@ -18,6 +18,7 @@ import { MAX_MULTIPART_FIELDS } from "./http/multipart.ts";
 import type { FreeTourProvider } from "./adapters/freetours/types.ts";
 import type { PaymentProvider } from "./adapters/paypal/types.ts";
 import { createTokenService } from "./auth/tokens.ts";
+import { registerConditionalGets } from "./http/conditional.ts";
 import { HTTP_MSG, HttpError, fieldError, forbiddenCharacter, hasNulCharacter, registerErrorHandling } from "./http/errors.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createStaffUserRepository } from "./modules/auth/auth.repository.ts";
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done(null, parsed);
     });
   });
+  registerConditionalGets(app);
   // NUL in a path or query string: refused before routing (PostgreSQL text cannot hold it)
   app.addHook("onRequest", async (request) => {
     if (/%00/i.test(request.url) || request.url.includes("\u0000")) throw forbiddenCharacter();

@@ -24,6 +24,7 @@ import {
   FreeTourReviewSchema,
   FreeTourSchema,
   HorarioSchema,
+  PaisResumenSchema,
   PaisSchema,
   PaymentOrderSchema,
   PedidoLineSchema,
@@ -66,13 +67,37 @@ const providerStatus = z.union([z.string(), z.number()]);
 // --- named answers ------------------------------------------------------------------------------------------
 export const PaisListAnswer = succes(z.array(PaisSchema));
 export const PaisAnswer = succes(PaisSchema);
+/** GET /api/pais/resumen: one entry per country, in the order of /api/pais/index. */
+export const PaisResumenAnswer = succes(z.array(PaisResumenSchema));
 export const CiudadListAnswer = succes(z.array(CiudadSchema));
 export const CiudadAnswer = succes(CiudadSchema);
 export const TourListAnswer = succes(z.array(TourSchema));
 /** GET /api/tour/find/{id}: an array holding the one tour (empty when there is none). */
 export const TourFindAnswer = succes(z.array(TourSchema));
 export const TourAnswer = succes(TourSchema);
-export const TourByCiudadAnswer = z.object({ succes: z.array(TourSchema), freetour: FreeTourPageSchema });
+/** Orders of the city call's pages (`orden`): id (as without paging), name, price up or down. */
+export const CIUDAD_ORDENES = ["id", "nombre", "precio", "-precio"] as const;
+export type CiudadOrden = (typeof CIUDAD_ORDENES)[number];
+/** Largest `por_pagina` of the city call. */
+export const CIUDAD_POR_PAGINA_MAX = 100;
+/** Extension: where a page of the city call sits (present only when `pagina`, `por_pagina` or `orden` was sent). */
+export const PaginacionSchema = z.object({
+  pagina: z.number().int().positive(),
+  por_pagina: z.number().int().positive(),
+  orden: z.enum(CIUDAD_ORDENES),
+  total: z.number().int().nonnegative(),
+  paginas: z.number().int().nonnegative(),
+});
+export type Paginacion = z.output<typeof PaginacionSchema>;
+/**
+ * GET /api/tour/index/ciudad/{id}: the city's local tours and the provider's free tours. Without parameters, every
+ * local tour by id. Extension: `?pagina=&por_pagina=&orden=` answers one page of the local tours and `paginacion`.
+ */
+export const TourByCiudadAnswer = z.object({
+  succes: z.array(TourSchema),
+  freetour: FreeTourPageSchema,
+  paginacion: PaginacionSchema.optional(),
+});
 export const FotoListAnswer = succes(z.array(FotoSchema));
 /** GET /api/tour/imagenes/{tourId}: no `succes` wrapper. */
 export const ImagenesAnswer = z.object({ imagenes: z.array(FotoSchema) });
@@ -130,6 +155,8 @@ function call<const C extends CallDef>(def: C): C {
 
 export const CALLS = {
   paisIndex: call({ method: "GET", path: "/api/pais/index", auth: false, answer: PaisListAnswer, list: true }),
+  /** Extension: every country's counters (activities, travellers, reviews) in one read, for the home. */
+  paisResumen: call({ method: "GET", path: "/api/pais/resumen", auth: false, answer: PaisResumenAnswer }),
   paisFind: call({ method: "GET", path: "/api/pais/find/:id", auth: false, answer: PaisAnswer }),
   paisCreate: call({ method: "POST", path: "/api/pais/create", auth: true, body: "multipart", answer: PaisAnswer }),
   paisUpdate: call({ method: "PUT", path: "/api/pais/update/:id", auth: true, body: PaisUpdateBody, answer: PaisAnswer }),

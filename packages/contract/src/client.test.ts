@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ApiError, createApiClient, imageUrl } from "./client.ts";
+import { ApiError, createApiClient } from "./client.ts";
+import { imageUrl } from "./urls.ts";
 
 interface Seen {
   method: string;

@@ -14,7 +14,7 @@ import type {
   UsuarioUpdateBodyInput,
 } from "./bodies.ts";
 import type { HorarioCupoBodyInput, SalidaCierreBodyInput, SalidaCupoBodyInput } from "./departures.ts";
-import { CALLS, buildPath, type Answer, type CallName } from "./calls.ts";
+import { CALLS, buildPath, type Answer, type CallName, type CiudadOrden } from "./calls.ts";
 import { errorMessages } from "./errors.ts";
 import { encodeListQuery, parseContentRange, type ListParams, type ListResult } from "./list.ts";
 
@@ -192,6 +192,8 @@ export function createApiClient(options: ApiClientOptions) {
     callRaw,
     pais: {
       index: () => call("paisIndex"),
+      /** Every country's home counters in one read. */
+      resumen: () => call("paisResumen"),
       find: (paisId: Id) => call("paisFind", { params: id(paisId) }),
       create: (form: FormData) => call("paisCreate", { body: form }),
       update: (paisId: Id, body: PaisUpdateBodyInput) => call("paisUpdate", { params: id(paisId), body }),
@@ -212,7 +214,14 @@ export function createApiClient(options: ApiClientOptions) {
     tour: {
       index: () => call("tourIndex"),
       find: (tourId: Id) => call("tourFind", { params: id(tourId) }),
-      byCiudad: (ciudadId: Id) => call("tourByCiudad", { params: { ciudadId } }),
+      /** The city's tours; with `page`, one page of them and `paginacion` (extension). */
+      byCiudad: (ciudadId: Id, page?: { pagina?: number; porPagina?: number; orden?: CiudadOrden }) =>
+        call("tourByCiudad", {
+          params: { ciudadId },
+          query: page
+            ? { pagina: page.pagina?.toString(), por_pagina: page.porPagina?.toString(), orden: page.orden }
+            : undefined,
+        }),
       fotos: (tourId: Id) => call("tourFotos", { params: { tourId } }),
       horarioFind: (tourId: Id) => call("horarioFind", { params: { tourId } }),
       horarioIndex: () => call("horarioIndex"),
@@ -244,7 +253,9 @@ export function createApiClient(options: ApiClientOptions) {
       remove: () => call("bannerDelete"),
     },
     freetours: {
-      tours: (countryId: string) => call("freetoursTours", { params: { countryId } }),
+      /** A provider page of the country's free tours (default the first). */
+      tours: (countryId: string, page?: number) =>
+        call("freetoursTours", { params: { countryId }, query: page && page > 1 ? { page: String(page) } : undefined }),
       tour: (freeTourId: string) => call("freetoursTour", { params: id(freeTourId) }),
     },
     compra: {
@@ -286,15 +297,3 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 
 /** The item type of a `{succes: T[]}` answer. */
 type ListItem<K extends CallName> = Answer<K> extends { succes: Array<infer T> } ? T : never;
-
-/**
- * The URL of a stored file: `<image base>/<relative path>`. Absolute URLs (the free-tour provider's images)
- * are returned unchanged; a missing path gives null.
- */
-export function imageUrl(base: string, path: string): string;
-export function imageUrl(base: string, path: string | null | undefined): string | null;
-export function imageUrl(base: string, path: string | null | undefined): string | null {
-  if (!path) return null;
-  if (/^(https?:)?\/\//i.test(path) || path.startsWith("data:")) return path;
-  return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
-}

@@ -7,3 +7,4 @@ export * from "./calls.ts";
 export * from "./client.ts";
 export * from "./departures.ts";
 export * from "./revendedores.ts";
+export * from "./urls.ts";

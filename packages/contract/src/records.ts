@@ -30,6 +30,19 @@ export const PaisSchema = z.object({
 });
 export type Pais = z.output<typeof PaisSchema>;
 
+/**
+ * Extension: a country's counters for the home's "Principales Experiencias" (GET /api/pais/resumen). Activities:
+ * its local tours plus its free tours; reviews: the local tours' comments plus the free tours' review counts;
+ * travellers: the distinct people who wrote them (a comment's email, a free-tour reviewer's name).
+ */
+export const PaisResumenSchema = z.object({
+  pais: IdSchema,
+  actividades: z.number().int().nonnegative(),
+  viajeros: z.number().int().nonnegative(),
+  opiniones: z.number().int().nonnegative(),
+});
+export type PaisResumen = z.output<typeof PaisResumenSchema>;
+
 export const CiudadSchema = z.object({
   id: IdSchema,
   nombre: z.string(),

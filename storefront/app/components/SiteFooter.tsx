@@ -1,10 +1,8 @@
 import { Link } from "@remix-run/react";
 import { SITE_NAME } from "~/lib/seo";
 import { CONTACT, SOCIAL_LINKS } from "./site-links";
-
-const PAYMENT_METHODS_SVG = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 40" width="300" height="40"><g font-family="system-ui,sans-serif" font-weight="800" font-size="14"><rect x="0" y="2" width="66" height="36" rx="6" fill="#fff"/><text x="33" y="25" text-anchor="middle" fill="#1a1f71">VISA</text><rect x="78" y="2" width="66" height="36" rx="6" fill="#fff"/><circle cx="103" cy="20" r="10" fill="#eb001b"/><circle cx="119" cy="20" r="10" fill="#f79e1b" fill-opacity="0.85"/><rect x="156" y="2" width="66" height="36" rx="6" fill="#fff"/><text x="189" y="25" text-anchor="middle" fill="#003087">PayPal</text><rect x="234" y="2" width="66" height="36" rx="6" fill="#fff"/><text x="267" y="25" text-anchor="middle" fill="#2e77bc">AMEX</text></g></svg>`,
-)}`;
+// The payment methods' picture as a hashed file (never inlined): its markup is in neither the HTML nor the JS.
+import PAYMENT_METHODS_SVG from "~/assets/metodos-de-pago.svg?no-inline";
 
 /** Footer: link groups, the 9.1/10 rating, payment methods and social links (spec §2, §9). */
 export function SiteFooter() {

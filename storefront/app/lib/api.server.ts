@@ -1,4 +1,5 @@
 import { createApiClient } from "@tours/contract";
+import { createSwrFetch } from "./http-cache.server";
 
 /** The API as this server reaches it (API_URL), e.g. http://127.0.0.1:4000. */
 export function apiBaseUrl(): string {
@@ -11,6 +12,31 @@ export function publicApiBase(): string {
 }
 
 type ApiClient = ReturnType<typeof createApiClient>;
+
+/**
+ * The catalogue reads: countries, cities, tours, their photos and the free tours. Not the banner, comments,
+ * schedules nor the availability of departures, which a visitor or the staff expect to see change at once.
+ */
+const CATALOGUE_READ =
+  /^\/api\/(pais\/(index|resumen|find\/)|ciudades\/(index|find\/|findciudad\/)|tour\/(index$|index\/ciudad\/|index\/fotos\/|find\/)|freetours\/)/;
+
+/** The home's counters: an aggregate over the whole catalogue, served from the copy while it is refreshed. */
+const COUNTERS = "/api/pais/resumen";
+
+/**
+ * The catalogue reads go through a per-URL stale-while-revalidate cache revalidated with the API's ETags
+ * (http-cache.server.ts): fresh for a second, then revalidated (a 304 when nothing changed), the stored copy
+ * served meanwhile if the API takes more than 150 ms — and at once for the home's counters, whose cost grows
+ * with the catalogue. Everything else always reaches the API.
+ */
+const catalogueFetch = createSwrFetch({
+  fetch: (input, init) => globalThis.fetch(input, init),
+  freshMs: 1_000,
+  graceMs: (url) => (url.pathname === COUNTERS ? 0 : 150),
+  maxStaleMs: 5 * 60_000,
+  cacheable: (url) => CATALOGUE_READ.test(url.pathname),
+});
+
 let client: ApiClient | undefined;
 let clientBase: string | undefined;
 
@@ -29,7 +55,7 @@ function currentClientIp(): string | undefined {
 export function api(): ApiClient {
   const base = apiBaseUrl();
   if (!client || clientBase !== base) {
-    client = createApiClient({ baseUrl: base, headers: () => ({ "X-Forwarded-For": currentClientIp() }) });
+    client = createApiClient({ baseUrl: base, fetch: catalogueFetch, headers: () => ({ "X-Forwarded-For": currentClientIp() }) });
     clientBase = base;
   }
   return client;
@@ -81,37 +107,4 @@ export function logLoadFailure(what: string, error: unknown): void {
   const status = errorStatus(error);
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   console.error(`[storefront] no se pudo cargar ${what}${status !== undefined ? ` (status ${status})` : ""}: ${detail}`);
-}
-
-const memo = new Map<string, { expires: number; value: Promise<unknown>; refreshing?: boolean }>();
-
-/**
- * Shares one answer between requests for `ttlMs` (the home's counters fan out over many calls); once expired,
- * the old answer is still served while a fresh one is fetched in the background (stale-while-revalidate), so
- * no visitor waits for the fan-out. A cache only: failed reads are dropped, and every process keeps its own
- * copy, which decides nothing.
- */
-export function cached<T>(key: string, ttlMs: number, read: () => Promise<T>): Promise<T> {
-  const now = Date.now();
-  const hit = memo.get(key);
-  if (hit && hit.expires > now) return hit.value as Promise<T>;
-  if (hit && !hit.refreshing) {
-    hit.refreshing = true;
-    const fresh = read();
-    fresh.then(
-      () => memo.set(key, { expires: Date.now() + ttlMs, value: fresh }),
-      () => memo.delete(key),
-    );
-    return hit.value as Promise<T>;
-  }
-  if (hit) return hit.value as Promise<T>;
-  const value = read();
-  memo.set(key, { expires: now + ttlMs, value });
-  value.catch(() => {
-    if (memo.get(key)?.value === value) memo.delete(key);
-  });
-  if (memo.size > 1000) {
-    for (const [k, v] of memo) if (v.expires + 10 * ttlMs <= now) memo.delete(k);
-  }
-  return value;
 }

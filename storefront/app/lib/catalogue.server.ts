@@ -1,61 +1,23 @@
-import type { Banner, Ciudad, FreeTour, Pais, Tour } from "@tours/contract";
-import { api, cached, loadOr } from "./api.server";
+import type { Banner, Ciudad, Pais } from "@tours/contract";
+import { api, loadOr } from "./api.server";
 
 /**
  * The public catalogue reads of the browsing pages. Each degrades to an empty answer when the API cannot be
- * reached (logged), so a page renders its other sections.
+ * reached (logged), so a page renders its other sections. They are cached per URL by the client's fetch
+ * (api.server.ts), revalidated with the API's ETags.
  */
 
-const LIST_TTL_MS = 30_000;
-
 export function loadPaises(): Promise<Pais[]> {
-  return loadOr("los países", () => cached("pais.index", LIST_TTL_MS, async () => (await api().pais.index()).succes), []);
+  return loadOr("los países", async () => (await api().pais.index()).succes, []);
 }
 
 export function loadCiudades(): Promise<Ciudad[]> {
-  return loadOr(
-    "las ciudades",
-    () => cached("ciudades.index", LIST_TTL_MS, async () => (await api().ciudades.index()).succes),
-    [],
-  );
-}
-
-export function loadTours(): Promise<Tour[]> {
-  return loadOr("los tours", () => cached("tour.index", LIST_TTL_MS, async () => (await api().tour.index()).succes), []);
+  return loadOr("las ciudades", async () => (await api().ciudades.index()).succes, []);
 }
 
 export async function loadBanner(): Promise<Banner | null> {
   const banners = await loadOr("el banner", () => api().banner.get(), [] as Banner[]);
   return banners[0] ?? null;
-}
-
-/** The free tours of a provider country (first page), or [] when unknown or unreachable. */
-export function loadFreeToursOfCountry(countryId: string | null | undefined): Promise<FreeTour[]> {
-  if (!countryId) return Promise.resolve([]);
-  return loadOr(
-    `los free tours del país ${countryId}`,
-    () => cached(`freetours.${countryId}`, LIST_TTL_MS, async () => (await api().freetours.tours(countryId)).data.tours),
-    [],
-  );
-}
-
-function loadCommentAuthors(tourId: number): Promise<string[]> {
-  return loadOr(
-    `los comentarios del tour ${tourId}`,
-    () => cached(`comentarios.${tourId}`, 60_000, async () => (await api().tour.comentarios(tourId)).succes.map((c) => c.email)),
-    [],
-  );
-}
-
-function loadFreeTourReviewers(tourId: string): Promise<string[]> {
-  return loadOr(
-    `las opiniones del free tour ${tourId}`,
-    () =>
-      cached(`freetour.reviewers.${tourId}`, 60_000, async () =>
-        (await api().freetours.tour(tourId)).comentarios.data.map((r) => r.reviewerName),
-      ),
-    [],
-  );
 }
 
 export interface CountryStats {
@@ -65,31 +27,20 @@ export interface CountryStats {
 }
 
 /**
- * The "Principales Experiencias" counters, computed from the data: activities are the country's local tours
- * plus its free tours; reviews are the local tours' comments plus the free tours' review counts; travellers
- * are the distinct people who wrote those reviews (a traveller reviewing two tours counts once).
+ * The "Principales Experiencias" counters of every country, from one aggregate read of the API
+ * (GET /api/pais/resumen): activities are the country's local tours plus its free tours; reviews are the local
+ * tours' comments plus the free tours' review counts; travellers are the distinct people who wrote them. One call
+ * whatever the size of the catalogue; an empty record when the API cannot be reached.
  */
-export async function countryStats(paises: Pais[], tours: Tour[]): Promise<Record<number, CountryStats>> {
-  const entries = await Promise.all(
-    paises.map(async (pais) => {
-      const local = tours.filter((t) => t.pais === pais.id);
-      const freeTours = await loadFreeToursOfCountry(pais.freetour_id);
-      const [localAuthors, freeAuthors] = await Promise.all([
-        Promise.all(local.map((t) => loadCommentAuthors(t.id))),
-        Promise.all(freeTours.map((t) => loadFreeTourReviewers(t.id))),
-      ]);
-      const freeReviews = freeTours.reduce((sum, t) => sum + (Number(t.reviewsNumber) || 0), 0);
-      const people = new Set([
-        ...localAuthors.flat().map((email) => `local:${email.toLowerCase()}`),
-        ...freeAuthors.flat().map((name) => `free:${name}`),
-      ]);
-      const stats: CountryStats = {
-        actividades: local.length + freeTours.length,
-        opiniones: localAuthors.flat().length + freeReviews,
-        viajeros: people.size,
-      };
-      return [pais.id, stats] as const;
-    }),
+export function loadCountryStats(): Promise<Record<number, CountryStats>> {
+  return loadOr(
+    "los contadores de los países",
+    async () => {
+      const { succes } = await api().pais.resumen();
+      return Object.fromEntries(
+        succes.map((r) => [r.pais, { actividades: r.actividades, viajeros: r.viajeros, opiniones: r.opiniones }]),
+      ) as Record<number, CountryStats>;
+    },
+    {},
   );
-  return Object.fromEntries(entries);
 }

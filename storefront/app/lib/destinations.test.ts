@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cityPath, countryPath, filterDestinations, groupDestinations, normalizeText } from "~/lib/destinations";
+import { filterDestinations, groupDestinations, normalizeText } from "~/lib/destinations";
+import { cityPath, countryPath } from "~/lib/catalogue-format";
 
 const paises = [
   { id: 1, nombre: "Perú", destacado: 0 },

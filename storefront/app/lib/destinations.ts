@@ -61,5 +61,3 @@ export function filterDestinations(groups: DestinationGroup[], query: string): D
   return result;
 }
 
-export const countryPath = (paisId: number) => `/pais/${paisId}`;
-export const cityPath = (paisId: number, ciudadId: number) => `/actividades/${paisId}/${ciudadId}`;

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { imageUrl } from "@tours/contract";
+import { imageUrl } from "@tours/contract/urls";
 
 interface RootImageData {
   publicApiUrl?: string;

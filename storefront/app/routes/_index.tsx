@@ -8,8 +8,9 @@ import { SellingPoints } from "~/components/home/SellingPoints";
 import { Slideshow } from "~/components/home/Slideshow";
 import { VisitedStrip } from "~/components/home/VisitedStrip";
 import { WhatsAppLink } from "~/components/home/WhatsAppLink";
-import { countryStats, loadBanner, loadCiudades, loadPaises, loadTours } from "~/lib/catalogue.server";
-import { countryPath, groupDestinations, normalizeText } from "~/lib/destinations";
+import { loadBanner, loadCiudades, loadCountryStats, loadPaises } from "~/lib/catalogue.server";
+import { groupDestinations, normalizeText } from "~/lib/destinations";
+import { countryPath } from "~/lib/catalogue-format";
 import { resolveImage } from "~/lib/images";
 import { publicApiBase } from "~/lib/api.server";
 import { catalogueHeaders, DEFAULT_DESCRIPTION, SITE_NAME, seo } from "~/lib/seo";
@@ -24,14 +25,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The search form's results live at /buscar; "/?q=…" (an old or hand-typed link) goes there too.
   const q = new URL(request.url).searchParams.get("q");
   if (q !== null) throw redirect(`/buscar?q=${encodeURIComponent(q)}`);
-  const [paises, ciudades, tours, banner, visited] = await Promise.all([
+  // Four API reads whatever the size of the catalogue: countries, cities, their counters, the banner.
+  const [paises, ciudades, stats, banner, visited] = await Promise.all([
     loadPaises(),
     loadCiudades(),
-    loadTours(),
+    loadCountryStats(),
     loadBanner(),
     readVisited(request).catch((): VisitedActivity[] => []),
   ]);
-  const stats = await countryStats(paises, tours);
   const japan = paises.find((p) => normalizeText(p.nombre) === "japon");
   return json({
     groups: groupDestinations(paises, ciudades),

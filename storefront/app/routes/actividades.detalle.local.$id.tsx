@@ -18,7 +18,7 @@ import { plainText, sectionHtml } from "~/components/booking/rich-text.server";
 import { Carousel } from "~/components/Carousel";
 import { rememberVisit } from "~/components/visited-client";
 import { api, loadOr, loadRecord, publicApiBase } from "~/lib/api.server";
-import { cityPath, countryPath } from "~/lib/destinations";
+import { cityPath, countryPath } from "~/lib/catalogue-format";
 import { imageOrScene, resolveImage, useImageBase } from "~/lib/images";
 import { NO_STORE, metaExcerpt, seo } from "~/lib/seo";
 import { businessTimeZone } from "~/lib/time.server";

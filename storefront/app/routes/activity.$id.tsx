@@ -12,7 +12,7 @@ import { Carousel } from "~/components/Carousel";
 import { Icon } from "~/components/Icon";
 import { formatPrice } from "~/components/money";
 import { MonthCalendar } from "~/components/MonthCalendar";
-import { durationText, es } from "~/components/TourCards";
+import { durationText, es } from "~/lib/catalogue-format";
 import { rememberVisit } from "~/components/visited-client";
 import { api, loadRecord } from "~/lib/api.server";
 import { loadPaises } from "~/lib/catalogue.server";

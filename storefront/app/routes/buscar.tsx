@@ -1,7 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { loadCiudades, loadPaises } from "~/lib/catalogue.server";
-import { cityPath, countryPath, filterDestinations, groupDestinations } from "~/lib/destinations";
+import { filterDestinations, groupDestinations } from "~/lib/destinations";
+import { cityPath, countryPath } from "~/lib/catalogue-format";
 import { catalogueHeaders, seo } from "~/lib/seo";
 
 export const headers = catalogueHeaders;

@@ -1,13 +1,14 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import type { FreeTour } from "@tours/contract";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { formatPrice } from "~/components/money";
 import { Breadcrumbs } from "~/components/PageHero";
-import { activityPath, es } from "~/components/TourCards";
-import { api, cached, loadOr, loadRecord } from "~/lib/api.server";
+import { Pager, SortLinks } from "~/components/Pager";
+import { activityPath, es } from "~/lib/catalogue-format";
+import { api, loadOr, loadRecord } from "~/lib/api.server";
 import { loadCiudades, loadPaises } from "~/lib/catalogue.server";
-import { countryPath } from "~/lib/destinations";
+import { countryPath } from "~/lib/catalogue-format";
 import {
   HOUR_MAX,
   HOUR_MIN,
@@ -18,26 +19,43 @@ import {
   parseFilters,
 } from "~/lib/freetour-filters";
 import { imageOrScene, useImageBase } from "~/lib/images";
+import { siteOrigin } from "~/lib/origin.server";
+import { DEFAULT_ORDEN, PER_PAGE, pageCount, pageLinks, pageLinkTags, parsePageRequest, sortBy, type PageRequest } from "~/lib/paging";
 import { catalogueHeaders, NO_STORE, seo } from "~/lib/seo";
 import { todayInBusinessTz } from "~/lib/time.server";
 
 export const headers = catalogueHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  seo({
-    title: data?.countryName ? `Free tours en ${data.countryName}` : "Free tours",
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  ...seo({
+    title: `${data?.countryName ? `Free tours en ${data.countryName}` : "Free tours"}${data && data.page.pagina > 1 ? ` (página ${data.page.pagina})` : ""}`,
     description: data?.countryName
       ? `Free tours a pie con guías locales en ${data.countryName}: filtra por día, hora de inicio y ciudad.`
       : "Free tours a pie con guías locales: filtra por día, hora de inicio y ciudad.",
-  });
+  }),
+  ...pageLinkTags(data?.links),
+];
+
+/** Provider pages read at most for one country's list (the bundled catalogue has one). */
+const MAX_PROVIDER_PAGES = 10;
+
+/** Every free tour of a provider country (its pages in parallel after the first), null when it is unknown. */
+async function loadCountryFreeTours(countryId: string): Promise<FreeTour[] | null | "unavailable"> {
+  const first = await loadRecord(`los free tours del país ${countryId}`, async () => (await api().freetours.tours(countryId)).data);
+  if (first === null || first === "unavailable") return first;
+  const more = Array.from({ length: Math.min(first.totalPages, MAX_PROVIDER_PAGES) - 1 }, (_, i) => i + 2);
+  const rest = await Promise.all(
+    more.map((n) =>
+      loadOr(`los free tours del país ${countryId} (página ${n})`, async () => (await api().freetours.tours(countryId, n)).data.tours, []),
+    ),
+  );
+  return [...first.tours, ...rest.flat()];
+}
 
 function slotsOf(tourId: string): Promise<string[]> {
   return loadOr(
     `la disponibilidad del free tour ${tourId}`,
-    () =>
-      cached(`freetour.slots.${tourId}`, 30_000, async () =>
-        (await api().freetours.tour(tourId)).disponibilidad.data.map((slot) => slot.date),
-      ),
+    async () => (await api().freetours.tour(tourId)).disponibilidad.data.map((slot) => slot.date),
     [],
   );
 }
@@ -45,15 +63,14 @@ function slotsOf(tourId: string): Promise<string[]> {
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const countryId = params.countryId ?? "";
   if (!/^[A-Za-z0-9_-]{1,80}$/.test(countryId)) throw new Response("País no encontrado", { status: 404 });
-  const filters = parseFilters(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const filters = parseFilters(url.searchParams);
+  const paging = parsePageRequest(url.searchParams);
+  if (paging === null) throw new Response("Página no encontrada", { status: 404 });
 
-  const [page, paises, ciudades] = await Promise.all([
-    loadRecord(`los free tours del país ${countryId}`, async () => (await api().freetours.tours(countryId)).data),
-    loadPaises(),
-    loadCiudades(),
-  ]);
+  const [page, paises, ciudades] = await Promise.all([loadCountryFreeTours(countryId), loadPaises(), loadCiudades()]);
   const pais = paises.find((p) => p.freetour_id === countryId) ?? null;
-  const tours: FreeTour[] = page && page !== "unavailable" ? page.tours : [];
+  const tours: FreeTour[] = page && page !== "unavailable" ? page : [];
   if (page === null || (tours.length === 0 && !pais && page !== "unavailable")) {
     throw new Response("País no encontrado", { status: 404 });
   }
@@ -76,13 +93,23 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     ),
   );
 
+  // Sorted and paged after filtering: 24 a page, each page its own address.
+  const sorted = sortBy(visible, paging.orden, { price: (t) => Number(t.price.value), name: (t) => es(t.title) });
+  const pages = pageCount(sorted.length);
+  if (paging.pagina > pages) throw new Response("Página no encontrada", { status: 404 });
+  const first = (paging.pagina - 1) * PER_PAGE;
   return json(
     {
       countryId,
       countryName: pais?.nombre ?? null,
       paisId: pais?.id ?? null,
       total: tours.length,
-      tours: visible,
+      matching: visible.length,
+      tours: sorted.slice(first, first + PER_PAGE),
+      first,
+      page: paging,
+      pages,
+      links: pageLinks(siteOrigin(request), `/country/${countryId}`, url.searchParams, paging, pages),
       filters,
       filtered: hasActiveFilters(filters),
       cityOptions,
@@ -98,6 +125,8 @@ export default function FreeTourList() {
   const navigation = useNavigation();
   const updating = navigation.state === "loading" && navigation.location.pathname === `/country/${data.countryId}`;
   const title = data.countryName ? `Free tours en ${data.countryName}` : "Free tours";
+  const location = useLocation();
+  const nav = { path: location.pathname, search: location.search, current: data.page as PageRequest };
 
   return (
     <div className="container section">
@@ -131,8 +160,9 @@ export default function FreeTourList() {
             {data.unavailable
               ? "No pudimos cargar los free tours en este momento. Inténtalo de nuevo en unos minutos."
               : data.filtered
-                ? `${data.tours.length} de ${data.total} free tours coinciden con tus filtros`
+                ? `${data.matching} de ${data.total} free tours coinciden con tus filtros`
                 : `${data.total} free tours`}
+            {data.pages > 1 ? ` · ${data.first + 1}–${data.first + data.tours.length}` : ""}
             {updating ? " · Actualizando…" : ""}
           </p>
           {data.tours.length === 0 && !data.unavailable ? (
@@ -141,6 +171,7 @@ export default function FreeTourList() {
               <Link to={`/country/${data.countryId}`}>Quitar filtros</Link>
             </div>
           ) : null}
+          {data.matching > 1 ? <SortLinks {...nav} label="Ordenar los free tours" /> : null}
           <div className="list-cards">
             {data.tours.map((tour, i) => (
               <article key={tour.id} className="hcard card" data-testid="free-tour-item">
@@ -150,7 +181,7 @@ export default function FreeTourList() {
                     alt=""
                     width={800}
                     height={600}
-                    loading={i < 2 ? "eager" : "lazy"}
+                    loading={data.page.pagina === 1 && i < 2 ? "eager" : "lazy"}
                     decoding="async"
                   />
                 </div>
@@ -178,6 +209,7 @@ export default function FreeTourList() {
               </article>
             ))}
           </div>
+          <Pager {...nav} pages={data.pages} label="Páginas de free tours" />
         </section>
       </div>
     </div>
@@ -185,7 +217,7 @@ export default function FreeTourList() {
 }
 
 function Filters() {
-  const { countryId, filters, cityOptions } = useLoaderData<typeof loader>();
+  const { countryId, filters, cityOptions, page } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const [hmin, setHmin] = useState(filters.hmin);
   const [hmax, setHmax] = useState(filters.hmax);
@@ -227,6 +259,8 @@ function Filters() {
       aria-label="Filtros"
     >
       <h2>Filtrar</h2>
+      {/* Filtering keeps the chosen order and starts again at the first page. */}
+      {page.orden !== DEFAULT_ORDEN ? <input type="hidden" name="orden" value={page.orden} /> : null}
       <fieldset>
         <legend>Disponibilidad</legend>
         {[

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Card } from "~/components/Card";
 import { PageHero } from "~/components/PageHero";
 import { api, loadOr, loadRecord, publicApiBase } from "~/lib/api.server";
-import { cityPath } from "~/lib/destinations";
+import { cityPath } from "~/lib/catalogue-format";
 import { imageOrScene, resolveImage, sceneImage, useImageBase } from "~/lib/images";
 import { catalogueHeaders, NO_STORE, seo } from "~/lib/seo";
 import type { Ciudad } from "@tours/contract";

@@ -1,5 +1,5 @@
 import { Card } from "../Card";
-import { countryPath } from "~/lib/destinations";
+import { countryPath } from "~/lib/catalogue-format";
 import { imageOrScene, useImageBase } from "~/lib/images";
 
 export interface CountryCardData {

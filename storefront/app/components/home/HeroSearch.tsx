@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { cityPath, countryPath, filterDestinations, type DestinationGroup } from "~/lib/destinations";
+import { filterDestinations, type DestinationGroup } from "~/lib/destinations";
+import { cityPath, countryPath } from "~/lib/catalogue-format";
 
 /**
  * The destination search of the hero. Without JavaScript it is a GET form to /buscar, which lists the

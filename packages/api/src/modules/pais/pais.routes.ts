@@ -8,6 +8,7 @@ import { freetourIdFrom } from "../../http/fields.ts";
 import { listParamsOf, sendPage } from "../../http/list.ts";
 import { filesOf, prepareImages, readMultipart, storeThen } from "../../http/multipart.ts";
 import { createPaisRepository, toPais } from "./pais.repository.ts";
+import { createResumenCache, paisResumen } from "./resumen.ts";
 
 export const PAIS_MSG = {
   notFound: "El país no existe",
@@ -27,6 +28,9 @@ export const paisRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     const page = await repo.page(params);
     return { succes: sendPage(reply, "pais", page.q, page.rows.map(toPais), page.total) };
   });
+
+  const resumen = createResumenCache(() => paisResumen(deps.db, deps.freeTours, app.log), deps.now ?? (() => new Date()));
+  app.get("/api/pais/resumen", async () => ({ succes: await resumen() }));
 
   app.get<{ Params: { id: string } }>("/api/pais/find/:id", async (request) => {
     const row = await repo.find(parseId(request.params.id));

@@ -1,5 +1,5 @@
-import { asc, count, eq, inArray, sql } from "drizzle-orm";
-import type { ListParams } from "@tours/contract";
+import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { CiudadOrden, ListParams } from "@tours/contract";
 import { fromCents } from "@tours/domain";
 import type { Db } from "../../db/client.ts";
 import { type ListSpec, listSql } from "../../http/list.ts";
@@ -75,6 +75,20 @@ export const TOUR_LIST: ListSpec = {
 export type TourValues = Omit<typeof tourTable.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
 export function createTourRepository(db: Db) {
+  /** The first photo of just these rows, in one query. */
+  async function withFirstFotos(tours: TourRow[]): Promise<TourWithImagen[]> {
+    const ids = tours.map((t) => t.id);
+    const firstFotos =
+      ids.length === 0
+        ? []
+        : await db
+            .selectDistinctOn([fotosTable.tourId], { tourId: fotosTable.tourId, url: fotosTable.url })
+            .from(fotosTable)
+            .where(inArray(fotosTable.tourId, ids))
+            .orderBy(asc(fotosTable.tourId), asc(fotosTable.id));
+    const imagenByTour = new Map(firstFotos.map((f) => [f.tourId, f.url]));
+    return tours.map((tour) => ({ tour, imagen: imagenByTour.get(tour.id) ?? null }));
+  }
   const select = () => db.select(tourWithImagen).from(tourTable);
   return {
     all(): Promise<TourWithImagen[]> {
@@ -82,6 +96,21 @@ export function createTourRepository(db: Db) {
     },
     byCiudad(ciudadId: number): Promise<TourWithImagen[]> {
       return select().where(eq(tourTable.ciudad, ciudadId)).orderBy(asc(tourTable.id));
+    },
+    /** One page of a city's tours (a sort column, then id for ties) and how many it has. */
+    async byCiudadPage(ciudadId: number, page: { offset: number; limit: number; orden: CiudadOrden }) {
+      const where = eq(tourTable.ciudad, ciudadId);
+      const orderBy = {
+        id: [asc(tourTable.id)],
+        nombre: [asc(tourTable.nombre), asc(tourTable.id)],
+        precio: [asc(tourTable.precioCents), asc(tourTable.id)],
+        "-precio": [desc(tourTable.precioCents), asc(tourTable.id)],
+      }[page.orden];
+      const [tours, [total]] = await Promise.all([
+        db.select().from(tourTable).where(where).orderBy(...orderBy).limit(page.limit).offset(page.offset),
+        db.select({ n: count() }).from(tourTable).where(where),
+      ]);
+      return { rows: await withFirstFotos(tours), total: total?.n ?? 0 };
     },
     async page(params: ListParams) {
       const q = listSql(TOUR_LIST, params);
@@ -91,18 +120,7 @@ export function createTourRepository(db: Db) {
         db.select().from(tourTable).where(q.where).orderBy(...q.orderBy).limit(q.limit ?? 1_000_000).offset(q.offset),
         db.select({ n: count() }).from(tourTable).where(q.where),
       ]);
-      const ids = tours.map((t) => t.id);
-      const firstFotos =
-        ids.length === 0
-          ? []
-          : await db
-              .selectDistinctOn([fotosTable.tourId], { tourId: fotosTable.tourId, url: fotosTable.url })
-              .from(fotosTable)
-              .where(inArray(fotosTable.tourId, ids))
-              .orderBy(asc(fotosTable.tourId), asc(fotosTable.id));
-      const imagenByTour = new Map(firstFotos.map((f) => [f.tourId, f.url]));
-      const rows: TourWithImagen[] = tours.map((tour) => ({ tour, imagen: imagenByTour.get(tour.id) ?? null }));
-      return { q, rows, total: total?.n ?? 0 };
+      return { q, rows: await withFirstFotos(tours), total: total?.n ?? 0 };
     },
     async find(id: number): Promise<TourWithImagen | null> {
       const [row] = await select().where(eq(tourTable.id, id));

@@ -11,7 +11,7 @@ import { CIUDAD_MSG } from "../ciudades/ciudades.routes.ts";
 import { createCiudadesRepository } from "../ciudades/ciudades.repository.ts";
 import { createFotosRepository, toFoto } from "./fotos.repository.ts";
 import { createTourRepository, toTour } from "./tour.repository.ts";
-import { TOUR_MSG, tourValuesFrom } from "./tour.service.ts";
+import { TOUR_MSG, cityPageOf, tourValuesFrom } from "./tour.service.ts";
 
 const MAX_FOTOS = 20;
 const CREATE_FOTOS = { min: 1, max: MAX_FOTOS, missing: TOUR_MSG.fotosRequired, tooMany: TOUR_MSG.fotosTooMany };
@@ -43,14 +43,22 @@ export const tourRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     return { succes: [toTour(row)] };
   });
 
-  app.get<{ Params: { ciudadId: string } }>("/api/tour/index/ciudad/:ciudadId", async (request) => {
+  app.get<{ Params: { ciudadId: string }; Querystring: Record<string, unknown> }>("/api/tour/index/ciudad/:ciudadId", async (request) => {
     const ciudad = await ciudades.find(parseId(request.params.ciudadId, "ciudadId"));
     if (!ciudad) throw notFound(CIUDAD_MSG.notFound);
-    const [local, freetour] = await Promise.all([
-      tours.byCiudad(ciudad.id),
-      freeTourBlockForCity(deps.freeTours, { freetour_id: ciudad.freetourId }, request.log),
+    const paging = cityPageOf(request.query);
+    const freetourBlock = freeTourBlockForCity(deps.freeTours, { freetour_id: ciudad.freetourId }, request.log);
+    if (!paging) {
+      const [local, freetour] = await Promise.all([tours.byCiudad(ciudad.id), freetourBlock]);
+      return { succes: local.map(toTour), freetour };
+    }
+    const { pagina, porPagina, orden } = paging;
+    const [page, freetour] = await Promise.all([
+      tours.byCiudadPage(ciudad.id, { offset: (pagina - 1) * porPagina, limit: porPagina, orden }),
+      freetourBlock,
     ]);
-    return { succes: local.map(toTour), freetour };
+    const paginacion = { pagina, por_pagina: porPagina, orden, total: page.total, paginas: Math.ceil(page.total / porPagina) };
+    return { succes: page.rows.map(toTour), freetour, paginacion };
   });
 
   app.get<{ Params: { tourId: string } }>("/api/tour/index/fotos/:tourId", async (request) => {

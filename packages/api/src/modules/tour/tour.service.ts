@@ -1,4 +1,4 @@
-import type { TourFields } from "@tours/contract";
+import { CIUDAD_ORDENES, CIUDAD_POR_PAGINA_MAX, type CiudadOrden, type TourFields } from "@tours/contract";
 import { toCents } from "@tours/domain";
 import { sanitizeRichText } from "../../html/sanitize.ts";
 import { badRequest, fieldError } from "../../http/errors.ts";
@@ -16,7 +16,36 @@ export const TOUR_MSG = {
   saveTooMany: "Puedes seleccionar hasta 20 imágenes.",
   fotoNotFound: "La imagen no existe",
   horarioNotFound: "El horario no existe",
+  badPagina: "La página debe ser un número entero desde 1",
+  badPorPagina: `Los tours por página deben ser un número entero entre 1 y ${CIUDAD_POR_PAGINA_MAX}`,
+  badOrden: `El orden debe ser uno de: ${CIUDAD_ORDENES.join(", ")}`,
 } as const;
+
+/** Tours per page of the city call when only `pagina` or `orden` is sent. */
+export const CIUDAD_POR_PAGINA_DEFAULT = 24;
+
+/**
+ * The paging of GET /api/tour/index/ciudad/{id} (extension): null without `pagina`, `por_pagina` and `orden`, so
+ * the call answers exactly as it always did; otherwise the page asked for (bad values answer 400).
+ */
+export function cityPageOf(query: unknown): { pagina: number; porPagina: number; orden: CiudadOrden } | null {
+  const q = (query ?? {}) as Record<string, unknown>;
+  if (q.pagina === undefined && q.por_pagina === undefined && q.orden === undefined) return null;
+  const int = (raw: unknown, fallback: number, max: number) => {
+    if (raw === undefined) return fallback;
+    return typeof raw === "string" && /^\d{1,6}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= max ? Number(raw) : null;
+  };
+  const pagina = int(q.pagina, 1, 100_000);
+  const porPagina = int(q.por_pagina, CIUDAD_POR_PAGINA_DEFAULT, CIUDAD_POR_PAGINA_MAX);
+  const orden = q.orden === undefined ? "id" : (CIUDAD_ORDENES as readonly unknown[]).includes(q.orden) ? (q.orden as CiudadOrden) : null;
+  const errors = [
+    ...(pagina === null ? [fieldError(TOUR_MSG.badPagina, "pagina", q.pagina, "query")] : []),
+    ...(porPagina === null ? [fieldError(TOUR_MSG.badPorPagina, "por_pagina", q.por_pagina, "query")] : []),
+    ...(orden === null ? [fieldError(TOUR_MSG.badOrden, "orden", q.orden, "query")] : []),
+  ];
+  if (errors.length > 0 || pagina === null || porPagina === null || orden === null) throw badRequest(errors);
+  return { pagina, porPagina, orden };
+}
 
 /**
  * The stored form of the tour form's fields: price in cents through the domain's one conversion, rich text

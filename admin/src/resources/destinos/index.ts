@@ -1,2 +1,0 @@
-export { TourList } from "./TourList";
-export { TourCreate, TourEdit } from "./TourForms";

@@ -1,0 +1,320 @@
+/**
+ * `npm run bench -w @tours/api` (after `npm run build`): do the storefront's pages cost the same whatever the size
+ * of the catalogue? Runs the real API in this process (buildApp via the test helper, in-memory PGlite, the demo
+ * catalogue) on a local port, and the built storefront (storefront/server.mjs) as a child process against it, then
+ * measures, each figure as a ratio within this one run (never an absolute threshold):
+ *
+ * 1. the home with 5,000 more tours (and 10,000 comments) ÷ the demo catalogue: render time, and the API calls per
+ *    render counted at the API (the cache revalidations included: renders are spaced past the cache's freshness);
+ * 2. a city page whose city has 300 tours ÷ one with 3: time and HTML bytes;
+ * 3. the same city page served by the storefront's own static file handler: SSR req/s ÷ static req/s;
+ * 4. the first-load JavaScript of each measured route (gzip) ÷ 86.5 kB, the Remix + React 18 floor;
+ * 5. the staff panel's first screen (its entry, static imports and the tour list's chunk, gzip) ÷ 682 kB, the
+ *    panel's size before it was split (issue 10).
+ *
+ * The run fails (exit 1) past the acceptance of issue 10: home ratio > 1.5 or > 5 API calls per render, city
+ * ratios > 1.5 (time; bytes as sent, i.e. gzip — the uncompressed ratio is printed too), SSR ÷ static < 0.30,
+ * first-load ratio > 1.15, panel first screen > 50 %; or when a page answers anything but 200.
+ * Settings: BENCH_REPS (timed renders per case, default 15), BENCH_LOAD_SECONDS (default 3 per side).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { ciudadesTable } from "../src/modules/ciudades/ciudades.table.ts";
+import { paisTable } from "../src/modules/pais/pais.table.ts";
+import { comentariosTable, fotosTable, tourTable } from "../src/modules/tour/tour.table.ts";
+import { createTestApp } from "../test/helpers.ts";
+import { MEASURED_ROUTES, firstLoadSize } from "../../../storefront/scripts/client-bundle.mjs";
+
+const REPS = positiveInt(process.env.BENCH_REPS, 15);
+const LOAD_SECONDS = positiveInt(process.env.BENCH_LOAD_SECONDS, 3);
+const BIG_CATALOGUE = 5_000;
+const BIG_CITY = 300;
+const SMALL_CITY = 3;
+/** gzip of the first-load JavaScript of an empty Remix 2 + React 18 app (issue 10). */
+const FLOOR_GZIP = 86_500;
+/** The storefront's catalogue cache keeps an answer fresh this long (api.server.ts): spaced renders wait past it. */
+const CACHE_FRESH_MS = 1_000;
+
+/** gzip of the whole panel before it was split into screens (issue 10). */
+const PANEL_BEFORE_GZIP = 682_000;
+
+const LIMITS = { homeRatio: 1.5, callsPerRender: 5, cityRatio: 1.5, ssrOverStatic: 0.3, firstLoadRatio: 1.15, panelShare: 0.5 };
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const storefrontDir = path.join(root, "storefront");
+
+function positiveInt(raw: string | undefined, fallback: number): number {
+  const n = raw === undefined ? fallback : Number(raw);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`not a positive integer: ${raw}`);
+  return n;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const fmt = (n: number, digits = 2) => n.toFixed(digits);
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import("node:net");
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startStorefront(apiUrl: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server.mjs", "./build/server/index.js"], {
+    cwd: storefrontDir,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      API_URL: apiUrl,
+      PUBLIC_API_URL: apiUrl,
+      STOREFRONT_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error(`the storefront stopped (exit ${child.exitCode}): run npm run build first`);
+    try {
+      if ((await fetch(`${url}/legal`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error("the storefront did not start");
+}
+
+interface Render {
+  ms: number;
+  bytes: number;
+  gzip: number;
+  calls: number;
+}
+
+async function render(url: string, apiCalls: () => number): Promise<Render> {
+  const before = apiCalls();
+  const start = performance.now();
+  const res = await fetch(url, { headers: { "Accept-Encoding": "identity" } });
+  const body = Buffer.from(await res.arrayBuffer());
+  const ms = performance.now() - start;
+  if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
+  await sleep(20); // a background revalidation started by this render lands within its count
+  return { ms, bytes: body.length, gzip: gzipSync(body).length, calls: apiCalls() - before };
+}
+
+/** Renders spaced past the cache's freshness (each one revalidates) and back to back; warm-up first. */
+async function renders(url: string, apiCalls: () => number): Promise<{ spaced: Render[]; steady: Render[] }> {
+  for (let i = 0; i < 3; i++) await render(url, apiCalls);
+  const spaced: Render[] = [];
+  for (let i = 0; i < Math.min(REPS, 8); i++) {
+    await sleep(CACHE_FRESH_MS + 50);
+    spaced.push(await render(url, apiCalls));
+  }
+  const steady: Render[] = [];
+  for (let i = 0; i < REPS; i++) steady.push(await render(url, apiCalls));
+  return { spaced, steady };
+}
+
+/** Requests per second of one URL at a concurrency of 8 for LOAD_SECONDS. */
+async function throughput(url: string): Promise<number> {
+  const until = performance.now() + LOAD_SECONDS * 1000;
+  let done = 0;
+  const worker = async () => {
+    while (performance.now() < until) {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
+      done++;
+    }
+  };
+  const start = performance.now();
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return done / ((performance.now() - start) / 1000);
+}
+
+interface ViteChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/** The panel's first screen (/panel/destinos): the entry and its static imports, plus the tour list's chunk and its. */
+async function panelFirstScreen(): Promise<{ gzip: number; files: number }> {
+  const dist = path.join(root, "admin/dist");
+  const manifest = JSON.parse(await readFile(path.join(dist, ".vite/manifest.json"), "utf8")) as Record<string, ViteChunk>;
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const dep of manifest[key]?.imports ?? []) visit(dep);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry || chunk.src === "src/resources/destinos/TourList.tsx") visit(key);
+  let gzip = 0;
+  for (const key of seen) gzip += gzipSync(await readFile(path.join(dist, manifest[key]!.file)), { level: 9 }).length;
+  return { gzip, files: seen.size };
+}
+
+async function main(): Promise<void> {
+  const failures: string[] = [];
+  const check = (ok: boolean, what: string) => {
+    if (!ok) failures.push(what);
+  };
+
+  const t = await createTestApp({ seed: true });
+  let apiCalls = 0;
+  const storefront: { child?: ChildProcess } = {};
+  const benchDir = path.join(storefrontDir, "build/client/__bench");
+  try {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    t.app.server.on("request", () => apiCalls++);
+    const apiUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+
+    // two cities of the demo's first country: one with 3 tours, one with 300
+    const [pais] = await t.db.select().from(paisTable).orderBy(paisTable.id).limit(1);
+    const [small, big] = await t.db
+      .insert(ciudadesTable)
+      .values([
+        { nombre: "Ciudad Pequeña", pais: pais!.id },
+        { nombre: "Ciudad Grande", pais: pais!.id },
+      ])
+      .returning({ id: ciudadesTable.id });
+    const cityTour = (ciudad: number, i: number) => ({
+      nombre: `Recorrido ${i} por la ciudad`,
+      precioCents: 2_000 + ((i * 137) % 9_000),
+      pais: pais!.id,
+      ciudad,
+      duracion: "3 horas",
+      descripcion: `<p>Un recorrido guiado número ${i} por el centro histórico, mercados y miradores, con guía local.</p>`,
+    });
+    // every tour with a stored photo, as in the panel (its card then has a srcset, not a drawn stand-in)
+    const withPhotos = async (rows: Array<{ id: number }>) => {
+      await t.db.insert(fotosTable).values(rows.map((r) => ({ tourId: r.id, url: `uploads/tours/${randomUUID()}.webp` })));
+    };
+    await withPhotos(
+      await t.db.insert(tourTable).values(Array.from({ length: SMALL_CITY }, (_, i) => cityTour(small!.id, i))).returning({ id: tourTable.id }),
+    );
+    for (let from = 0; from < BIG_CITY; from += 100) {
+      await withPhotos(
+        await t.db.insert(tourTable).values(Array.from({ length: 100 }, (_, i) => cityTour(big!.id, from + i))).returning({ id: tourTable.id }),
+      );
+    }
+
+    const sf = await startStorefront(apiUrl);
+    storefront.child = sf.child;
+    const count = () => apiCalls;
+    const cityUrl = (ciudad: number) => `${sf.url}/actividades/${pais!.id}/${ciudad}`;
+
+    // --- 1. the home, demo catalogue then 5,000 more tours -----------------------------------------------------
+    const homeDemo = await renders(`${sf.url}/`, count);
+    const cities = await t.db.select({ id: ciudadesTable.id, pais: ciudadesTable.pais }).from(ciudadesTable);
+    const demoCities = cities.filter((c) => c.id !== small!.id && c.id !== big!.id);
+    for (let from = 0; from < BIG_CATALOGUE; from += 500) {
+      const rows = await t.db
+        .insert(tourTable)
+        .values(
+          Array.from({ length: 500 }, (_, k) => {
+            const city = demoCities[(from + k) % demoCities.length]!;
+            return { nombre: `Tour masivo ${from + k}`, precioCents: 3_000, pais: city.pais, ciudad: city.id };
+          }),
+        )
+        .returning({ id: tourTable.id });
+      await withPhotos(rows);
+      await t.db.insert(comentariosTable).values(
+        rows.flatMap((r, k) => [
+          { idTour: r.id, email: `viajero${(from + k) % 700}@correo.test`, comentario: "Muy bueno", start: 5 },
+          { idTour: r.id, email: `viajera${(from + k) % 900}@correo.test`, comentario: "Recomendado", start: 4 },
+        ]),
+      );
+    }
+    const homeBig = await renders(`${sf.url}/`, count);
+
+    // --- 2. a city of 300 tours against a city of 3 -----------------------------------------------------------
+    const citySmall = await renders(cityUrl(small!.id), count);
+    const cityBig = await renders(cityUrl(big!.id), count);
+
+    // --- 3. SSR throughput of the big city page against the same HTML as a static file ---------------------------
+    const html = await (await fetch(cityUrl(big!.id))).text();
+    await mkdir(benchDir, { recursive: true });
+    await writeFile(path.join(benchDir, "ciudad.html"), html);
+    const staticRps = await throughput(`${sf.url}/__bench/ciudad.html`);
+    const ssrRps = await throughput(cityUrl(big!.id));
+
+    // --- report -----------------------------------------------------------------------------------------------
+    const all = (r: { spaced: Render[]; steady: Render[] }) => [...r.spaced, ...r.steady];
+    const maxCalls = (r: { spaced: Render[]; steady: Render[] }) => Math.max(...all(r).map((x) => x.calls));
+    const t50 = (r: Render[]) => median(r.map((x) => x.ms));
+    const homeRatioSpaced = t50(homeBig.spaced) / t50(homeDemo.spaced);
+    const homeRatioSteady = t50(homeBig.steady) / t50(homeDemo.steady);
+    console.log(`\n== Storefront pages (${REPS} renders back to back, ${Math.min(REPS, 8)} spaced ${CACHE_FRESH_MS + 50} ms apart so each revalidates)`);
+    console.log("\nHome (/), demo catalogue vs 5,000 more tours and 10,000 comments:");
+    console.log(
+      `  median render: demo ${fmt(t50(homeDemo.spaced), 1)} ms spaced / ${fmt(t50(homeDemo.steady), 1)} ms steady · ` +
+        `big ${fmt(t50(homeBig.spaced), 1)} ms / ${fmt(t50(homeBig.steady), 1)} ms → ratio ${fmt(homeRatioSpaced)} spaced, ${fmt(homeRatioSteady)} steady`,
+    );
+    console.log(`  API calls per render (max, revalidations included): demo ${maxCalls(homeDemo)}, big ${maxCalls(homeBig)}`);
+    check(Math.max(homeRatioSpaced, homeRatioSteady) <= LIMITS.homeRatio, `home ratio ${fmt(Math.max(homeRatioSpaced, homeRatioSteady))} > ${LIMITS.homeRatio}`);
+    check(Math.max(maxCalls(homeDemo), maxCalls(homeBig)) <= LIMITS.callsPerRender, `home API calls per render > ${LIMITS.callsPerRender}`);
+
+    const cityTime = t50(cityBig.spaced) / t50(citySmall.spaced);
+    const cityTimeSteady = t50(cityBig.steady) / t50(citySmall.steady);
+    const cityBytes = cityBig.steady[0]!.bytes / citySmall.steady[0]!.bytes;
+    const cityGzip = cityBig.steady[0]!.gzip / citySmall.steady[0]!.gzip;
+    console.log(`\nCity page, ${BIG_CITY} tours vs ${SMALL_CITY}:`);
+    console.log(
+      `  median render: ${fmt(t50(citySmall.spaced), 1)} → ${fmt(t50(cityBig.spaced), 1)} ms spaced (ratio ${fmt(cityTime)}), ` +
+        `${fmt(t50(citySmall.steady), 1)} → ${fmt(t50(cityBig.steady), 1)} ms steady (ratio ${fmt(cityTimeSteady)})`,
+    );
+    console.log(
+      `  HTML: ${citySmall.steady[0]!.bytes} → ${cityBig.steady[0]!.bytes} bytes (ratio ${fmt(cityBytes)}), ` +
+        `gzip ${citySmall.steady[0]!.gzip} → ${cityBig.steady[0]!.gzip} (ratio ${fmt(cityGzip)}); API calls per render max ${maxCalls(cityBig)}`,
+    );
+    check(Math.max(cityTime, cityTimeSteady) <= LIMITS.cityRatio, `city time ratio ${fmt(Math.max(cityTime, cityTimeSteady))} > ${LIMITS.cityRatio}`);
+    // bytes as sent (the storefront compresses its pages); the uncompressed ratio is reported above
+    check(cityGzip <= LIMITS.cityRatio, `city bytes ratio (gzip) ${fmt(cityGzip)} > ${LIMITS.cityRatio}`);
+
+    const ssrRatio = ssrRps / staticRps;
+    console.log(`\nCity page (${BIG_CITY} tours) at concurrency 8 for ${LOAD_SECONDS} s: SSR ${fmt(ssrRps, 0)} req/s, same HTML static ${fmt(staticRps, 0)} req/s → ratio ${fmt(ssrRatio)}`);
+    check(ssrRatio >= LIMITS.ssrOverStatic, `SSR ÷ static ${fmt(ssrRatio)} < ${LIMITS.ssrOverStatic}`);
+
+    console.log(`\nFirst-load JavaScript per route (gzip -9 per file) ÷ ${FLOOR_GZIP / 1000} kB:`);
+    for (const [name, id] of Object.entries(MEASURED_ROUTES)) {
+      const { gzip, files } = firstLoadSize(id);
+      const ratio = gzip / FLOOR_GZIP;
+      console.log(`  ${name.padEnd(9)} ${fmt(gzip / 1000, 1).padStart(6)} kB in ${String(files.length).padStart(2)} files → ratio ${fmt(ratio)}`);
+      check(ratio <= LIMITS.firstLoadRatio, `first-load JS of ${name}: ratio ${fmt(ratio)} > ${LIMITS.firstLoadRatio}`);
+    }
+
+    const panel = await panelFirstScreen();
+    const share = panel.gzip / PANEL_BEFORE_GZIP;
+    console.log(`\nPanel first screen (/panel/destinos): ${fmt(panel.gzip / 1000, 1)} kB gzip in ${panel.files} files → ${fmt(share * 100, 0)} % of ${PANEL_BEFORE_GZIP / 1000} kB`);
+    check(share <= LIMITS.panelShare, `panel first screen ${fmt(share * 100, 0)} % > ${LIMITS.panelShare * 100} %`);
+  } finally {
+    storefront.child?.kill();
+    await rm(benchDir, { recursive: true, force: true });
+    await t.close();
+  }
+  if (failures.length > 0) {
+    console.error(`\nOUTSIDE THE ACCEPTANCE (${failures.length}):\n${failures.map((f) => `- ${f}`).join("\n")}`);
+    process.exitCode = 1;
+  } else {
+    console.log("\nEvery figure is within the acceptance of issue 10.");
+  }
+}
+
+await main();
