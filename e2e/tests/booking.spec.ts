@@ -87,24 +87,31 @@ async function browseToTour(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: TOUR })).toBeVisible();
 }
 
-/** Next month (so no slot can expire while the test runs), its first bookable day, that day's first slot. */
+/**
+ * Next month (so no slot can expire while the test runs), its first bookable day with a slot that has room for the
+ * purchase's 3 persons (earlier purchases, and the demo's nearly full departures, leave some with "Quedan N").
+ */
 async function pickDateAndSlot(page: Page): Promise<{ fecha: string; hora: string }> {
   await page.getByRole("link", { name: "Mes siguiente" }).click();
   await expect(page).toHaveURL(/[?&]mes=\d{4}-\d{2}/);
-  const day = page.locator(".calendar a.day--available").first();
-  const fecha = (await day.getAttribute("data-date"))!;
-  await day.click();
-  await expect(page).toHaveURL(new RegExp(`fecha=${fecha}`));
-  await expect(page.locator(`.calendar [data-date="${fecha}"]`)).toHaveClass(/day--selected/);
-  // a slot's button also carries its places note ("Quedan 4 lugares") once earlier purchases fill the departure
-  const slot = page.getByTestId("slots").locator("button:enabled").first();
-  const hora = (await slot.locator(".slot__time").textContent())!.trim();
-  await slot.click();
-  await expect(page).toHaveURL(/hora=/);
-  const dialog = page.getByRole("dialog", { name: "Confirma tu reserva" });
-  await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText(hora);
-  return { fecha, hora };
+  const days = page.locator(".calendar a.day--available");
+  const dates = await days.evaluateAll((links) => links.map((a) => a.getAttribute("data-date")!));
+  for (const fecha of dates) {
+    await page.locator(`.calendar a[data-date="${fecha}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`fecha=${fecha}`));
+    await expect(page.locator(`.calendar [data-date="${fecha}"]`)).toHaveClass(/day--selected/);
+    // a slot with few places left says so on its button ("Quedan 2 lugares"); take one that does not
+    const slot = page.getByTestId("slots").locator("button:enabled").filter({ hasNotText: /Queda/ }).first();
+    if ((await slot.count()) === 0) continue;
+    const hora = (await slot.locator(".slot__time").textContent())!.trim();
+    await slot.click();
+    await expect(page).toHaveURL(/hora=/);
+    const dialog = page.getByRole("dialog", { name: "Confirma tu reserva" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(hora);
+    return { fecha, hora };
+  }
+  throw new Error("no departure next month has room for 3 persons");
 }
 
 async function addOne(page: Page, field: "mayores_15" | "de_4_15" | "menores_3" | "mascotas", expected: number) {
