@@ -14,7 +14,7 @@
  * case) and "spread over 40 departures". The figure is throughput with ÷ without (goal ≥ 0.8).
  * It also times the whole checkout call (POST /api/compra/create with the PayPal simulator) for context.
  *
- * Settings: BENCH_ORDERS (orders per case, default 400).
+ * Settings: BENCH_ORDERS (orders per case and round, default 400).
  */
 import { performance } from "node:perf_hooks";
 import pino from "pino";
@@ -31,6 +31,8 @@ import { createTestApp } from "../test/helpers.ts";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 400);
 const IN_FLIGHT = 8;
+/** Whole-checkout rounds per side: one run of a few hundred orders swings ±30 % on a shared 2-core machine. */
+const CHECKOUT_ROUNDS = 4;
 const CAPACITY = 50;
 const NOW = new Date("2026-11-21T15:00:00Z");
 const HOLD_UNTIL = new Date(NOW.getTime() + 15 * 60_000);
@@ -78,17 +80,21 @@ async function bench(database: string): Promise<boolean> {
   });
   try {
     const cat = await seedCatalogue(t.db);
-    const [tour] = await t.db.insert(tourTable).values({ nombre: "Bench", precioCents: 4500, pais: cat.paisId, ciudad: cat.ciudadId }).returning();
     const all = { lunes: true, martes: true, miercoles: true, jueves: true, viernes: true, sabado: true, domingo: true };
     // departures of 50 places; each run books fresh ones, so the capacity check runs and never refuses
-    await t.db.insert(horarioTable).values({ tourId: tour!.id, horaInicio: "10:00", ...all, cupo: CAPACITY });
+    const newTour = async () => {
+      const [row] = await t.db.insert(tourTable).values({ nombre: "Bench", precioCents: 4500, pais: cat.paisId, ciudad: cat.ciudadId }).returning();
+      await t.db.insert(horarioTable).values({ tourId: row!.id, horaInicio: "10:00", ...all, cupo: CAPACITY });
+      return row!;
+    };
+    const tour = await newTour();
     const repo = createCompraRepository(t.db);
     let firstDay = 0;
     const lineFor = (i: number, spread: number | "sequential"): NewPedidoLine => {
       const offset = spread === "sequential" ? Math.floor(i / CAPACITY) : i % spread;
       const fecha = addDays("2026-11-23", firstDay + offset);
       const counts = { mayores15: 1, menoresde15_a4: 0, menores3: 0, mascotas: 0 };
-      return { id_tour: tour!.id, fecha_tour: "x", fecha, hora: "10:00", ...counts, valor_cents: 4500, valor_total_cents: lineTotalCents(4500, counts) };
+      return { id_tour: tour.id, fecha_tour: "x", fecha, hora: "10:00", ...counts, valor_cents: 4500, valor_total_cents: lineTotalCents(4500, counts) };
     };
 
     console.log(`\n${database}: ${ORDERS} orders per case, ${IN_FLIGHT} in flight`);
@@ -131,14 +137,27 @@ async function bench(database: string): Promise<boolean> {
         },
       },
     });
-    const body = (i: number) =>
-      CompraCreateBody.parse({ ...buyer(), pedidos: [line(tour!.id, formatDia(addDays("2026-11-23", firstDay + (i % 40)), "10:00"))] });
+    // each run books 40 fresh departures of a tour of its own (the year ahead has room for only so many days)
+    const body = (tourId: number, i: number) =>
+      CompraCreateBody.parse({ ...buyer(), pedidos: [line(tourId, formatDia(addDays("2026-11-23", i % 40), "10:00"))] });
+    // Rounds alternate which side goes first, so a load that rises or falls during the run hits both alike.
     const checkoutRuns: number[][] = [[], []];
-    for (let round = 0; round < 2; round++) {
-      checkoutRuns[0]!.push(await run("whole checkout, without holds", (i) => withoutService.create(body(i))));
-      firstDay += 40;
-      checkoutRuns[1]!.push(await run("whole checkout, with holds", (i) => withService.create(body(i))));
-      firstDay += 40;
+    const timeWithout = async () => {
+      const { id } = await newTour();
+      checkoutRuns[0]!.push(await run("whole checkout, without holds", (i) => withoutService.create(body(id, i))));
+    };
+    const timeWith = async () => {
+      const { id } = await newTour();
+      checkoutRuns[1]!.push(await run("whole checkout, with holds", (i) => withService.create(body(id, i))));
+    };
+    for (let round = 0; round < CHECKOUT_ROUNDS; round++) {
+      if (round % 2 === 0) {
+        await timeWithout();
+        await timeWith();
+      } else {
+        await timeWith();
+        await timeWithout();
+      }
     }
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     const checkoutRatio = sum(checkoutRuns[1]!) / sum(checkoutRuns[0]!);

@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -52,4 +54,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       if (!client.closed) await client.close();
     },
   };
+}
+
+/**
+ * Runs a statement as a named prepared statement on PostgreSQL (plain on PGlite, which has no plan cache), so a
+ * connection parses and plans it once instead of on every call. For the few hot statements whose planning costs
+ * more than their execution (the hold check at checkout: ~0.5 ms of planning for ~0.3 ms of work). The name is
+ * derived from the SQL text, since node-postgres refuses one name for two different texts on a connection.
+ */
+export async function executePrepared(db: Db, prefix: string, query: SQL): Promise<{ rows: Array<Record<string, unknown>> }> {
+  // Drizzle's session is internal API: the same path `db.execute` takes, with a statement name added.
+  const session = (db as unknown as { session: PreparingSession }).session;
+  const compiled = session.dialect.sqlToQuery(query);
+  const name = `${prefix}_${createHash("sha1").update(compiled.sql).digest("hex").slice(0, 16)}`;
+  return session.prepareQuery(compiled, undefined, name, false).execute();
+}
+
+interface PreparingSession {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  prepareQuery(
+    query: { sql: string; params: unknown[] },
+    fields: undefined,
+    name: string,
+    arrayMode: boolean,
+  ): { execute(): Promise<{ rows: Array<Record<string, unknown>> }> };
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { personsOf } from "@tours/domain";
 import type { ListParams } from "@tours/contract";
-import type { Db } from "../../db/client.ts";
+import { type Db, executePrepared } from "../../db/client.ts";
 import { type ListSpec, listSql } from "../../http/list.ts";
 import { horarioTable, tourTable } from "../tour/tour.table.ts";
 import { paisTable } from "../pais/pais.table.ts";
@@ -118,7 +118,7 @@ async function insertIfFits(
     ),
     sql`, `,
   );
-  const result = await tx.execute(sql`
+  const result = await executePrepared(tx, "hold_check", sql`
     with asked (salida_id, personas) as (values ${askedValues}),
     dep as (
       select s.id, s.cerrada, a.personas, cap.cupo,
