@@ -13,7 +13,6 @@ import {
   slotCapacity,
   takenBySalida,
   takenTotal,
-  placesOf,
 } from "../salidas/salidas.repository.ts";
 import type { SalidaRow } from "../salidas/salidas.table.ts";
 import { pedido, pedidoLine, paypalWebhookEvent, type PedidoLineRow, type PedidoRow } from "./compra.table.ts";
@@ -91,11 +90,6 @@ function uniqueDepartures(lines: NewPedidoLine[]) {
   return [...seen.values()];
 }
 
-const WEEKDAY_OF_FECHA = sql.raw(
-  "case extract(dow from s.fecha)::int when 0 then c.domingo when 1 then c.lunes when 2 then c.martes " +
-    "when 3 then c.miercoles when 4 then c.jueves when 5 then c.viernes else c.sabado end",
-);
-
 /**
  * The order and its lines, inserted by one statement only if every departure (already locked by this
  * transaction) still has room and is open; null otherwise. Running after the lock, its snapshot sees every
@@ -110,7 +104,8 @@ async function insertIfFits(
 ): Promise<Pick<PedidoRow, "id" | "createdAt"> | null> {
   const asked = new Map<number, number>();
   for (const l of lines) asked.set(l.salidaId, (asked.get(l.salidaId) ?? 0) + personsOf(l));
-  const askedValues = sql.join([...asked].map(([id, n]) => sql`(${id}::int, ${n}::int)`), sql`, `);
+  const salidaIds = sql.join([...asked.keys()].map((id) => sql`${id}::int`), sql`, `);
+  const persons = sql.join([...asked.values()].map((n) => sql`${n}::int`), sql`, `);
   const lineValues = sql.join(
     lines.map(
       (l) =>
@@ -118,32 +113,20 @@ async function insertIfFits(
     ),
     sql`, `,
   );
+  // Storefront orders leave estado, status and canal to their column defaults ('pendiente', false, 'tienda').
+  const octo = order.octo;
+  const octoColumns = octo ? sql`, canal, octo_uuid, revendedor_id, revendedor_referencia` : sql``;
+  const octoValues = octo ? sql`, 'octo', ${octo.uuid}::text, ${octo.revendedorId}::int, ${octo.referencia}::text` : sql``;
+  // The check is the function salidas_caben (migration 0007): PL/pgSQL keeps its plan per connection, which PGlite
+  // cannot do for a plain statement, and there parsing and planning the check was most of what holds cost.
   const result = await executePrepared(tx, "hold_check", sql`
-    with asked (salida_id, personas) as (values ${askedValues}),
-    dep as (
-      select s.id, s.cerrada, a.personas, cap.cupo,
-             exists (select 1 from fecha_cerrada f where f.tour_id = s.tour_id and f.fecha = s.fecha) as fecha_cerrada,
-             -- counted only where there is a limit (CASE is lazy)
-             case when cap.cupo is null then 0 else
-               (select coalesce(sum(l.mayores15 + l.menoresde15_a4 + l.menores3), 0) from pedido_line l
-                where l.salida_id = s.id and ${placesOf(sql`l.id_pedido`, now)} is not null) end as taken
-      from salida s
-      join asked a on a.salida_id = s.id
-      cross join lateral (
-        select coalesce(s.cupo, (select case when bool_or(c.cupo is null) then null else max(c.cupo) end from horario c
-                                 where c.tour_id = s.tour_id and c.hora_inicio = s.hora and ${WEEKDAY_OF_FECHA})) as cupo
-      ) cap
-    ),
-    p as (
-      insert into pedido (nombre, apellido, email, nit, direccion, telefono, telefonorespaldo, comentario,
-                          valor_total_cents, estado, status, hold_expires_at,
-                          canal, octo_uuid, revendedor_id, revendedor_referencia)
+    with p as (
+      insert into pedido (nombre, apellido, email, nit, direccion, telefono, telefonorespaldo, comentario, valor_total_cents,
+                          hold_expires_at${octoColumns})
       select ${order.nombre}::text, ${order.apellido}::text, ${order.email}::text, ${order.nit}::text, ${order.direccion}::text,
              ${order.telefono}::text, ${order.telefonorespaldo}::text, ${order.comentario}::text, ${order.valor_total_cents}::int,
-             'pendiente', false, ${holdUntil}::timestamptz,
-             ${order.octo ? "octo" : "tienda"}::text, ${order.octo?.uuid ?? null}::text, ${order.octo?.revendedorId ?? null}::int,
-             ${order.octo?.referencia ?? null}::text
-      where not exists (select 1 from dep d where d.cerrada or d.fecha_cerrada or (d.cupo is not null and d.taken + d.personas > d.cupo))
+             ${holdUntil}::timestamptz${octoValues}
+      where salidas_caben(array[${salidaIds}], array[${persons}], ${now}::timestamptz)
       returning id, created_at
     ),
     ins as (

@@ -1,6 +1,6 @@
-import { type SQL, and, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
+import { type SQL, and, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { WEEKDAY_KEYS, weekdayKey } from "@tours/domain";
-import type { Db } from "../../db/client.ts";
+import { type Db, executePrepared } from "../../db/client.ts";
 import { pedido, pedidoLine } from "../compra/compra.table.ts";
 import { paisTable } from "../pais/pais.table.ts";
 import { horarioTable, tourTable } from "../tour/tour.table.ts";
@@ -16,16 +16,15 @@ export const linePersons = sql<number>`(${pedidoLine.mayores15} + ${pedidoLine.m
 
 /**
  * What the places of an order line are at `now`, from its order: 'vendido' (paid), 'retenido' (unpaid with a live
- * hold or a capture under way) or null (none: cancelled, failed, expired). `orderId` is the line's `id_pedido`.
+ * hold or a capture under way) or null (none: cancelled, failed, expired). `orderId` is the line's `id_pedido`. The
+ * rule itself is the SQL function plazas_de_pedido (migration 0007), which the checkout's check uses too.
  *
  * A scalar subquery on purpose: the planner runs it as one primary-key lookup per line of the departure, whatever
  * it knows of the orders table. Joined instead, PGlite (which never gathers statistics) and a young PostgreSQL
  * scanned every order for each count: 15 ms per checkout with 1,500 orders, growing with each one.
  */
 export function placesOf(orderId: SQL, now: Date): SQL<"vendido" | "retenido" | null> {
-  return sql`(select case when o.estado = 'pagado' then 'vendido'
-                          when o.estado = 'pendiente' and (o.hold_expires_at > ${now} or o.capture_claimed_at is not null) then 'retenido'
-                     end
+  return sql`(select plazas_de_pedido(o.estado, o.hold_expires_at, o.capture_claimed_at, ${now}::timestamptz)
               from pedido o where o.id = ${orderId})`;
 }
 
@@ -242,24 +241,27 @@ const CAPACITY_LOCK_NAMESPACE = 74_310_002;
  */
 export async function lockDepartures(tx: Db, departures: ReadonlyArray<{ tourId: number; fecha: string; hora: string }>): Promise<SalidaRow[]> {
   if (departures.length === 0) return [];
+  // Plain SQL rather than the query builder: it runs on every checkout, and building the query cost more than running it.
+  const wanted = sql.join(departures.map((d) => sql`(${d.tourId}::int, ${d.fecha}::date, ${d.hora}::text)`), sql`, `);
   const lockRows = async () => {
-    const rows = await tx
-      .select({
-        id: salida.id,
-        tourId: salida.tourId,
-        fecha: salida.fecha,
-        hora: salida.hora,
-        cupo: salida.cupo,
-        cerrada: salida.cerrada,
-        createdAt: salida.createdAt,
-        updatedAt: salida.updatedAt,
-        locked: sql<unknown>`pg_advisory_xact_lock_shared(${CAPACITY_LOCK_NAMESPACE}::int, ${salida.tourId})`,
-      })
-      .from(salida)
-      .where(or(...departures.map((d) => and(eq(salida.tourId, d.tourId), eq(salida.fecha, d.fecha), eq(salida.hora, d.hora)))))
-      .orderBy(salida.tourId, salida.fecha, salida.hora)
-      .for("update");
-    return rows.map(({ locked: _locked, ...row }) => row);
+    const result = await executePrepared(tx, "lock_departures", sql`
+      select id, tour_id, fecha::text as fecha, hora, cupo, cerrada, created_at, updated_at,
+             pg_advisory_xact_lock_shared(${CAPACITY_LOCK_NAMESPACE}::int, tour_id)
+      from salida where (tour_id, fecha, hora) in (${wanted})
+      order by tour_id, fecha, hora
+      for update`);
+    return result.rows.map(
+      (r): SalidaRow => ({
+        id: Number(r.id),
+        tourId: Number(r.tour_id),
+        fecha: String(r.fecha),
+        hora: String(r.hora),
+        cupo: r.cupo === null ? null : Number(r.cupo),
+        cerrada: Boolean(r.cerrada),
+        createdAt: new Date(r.created_at as string | Date),
+        updatedAt: new Date(r.updated_at as string | Date),
+      }),
+    );
   };
   const found = await lockRows();
   if (found.length === departures.length) return found;
