@@ -16,6 +16,7 @@ import {
 } from "../salidas/salidas.repository.ts";
 import type { SalidaRow } from "../salidas/salidas.table.ts";
 import { pedido, pedidoLine, paypalWebhookEvent, type PedidoLineRow, type PedidoRow } from "./compra.table.ts";
+import { newPin, newReferencia } from "./referencia.ts";
 
 /** Data access for orders: the only place that reads or writes pedido, pedido_line and paypal_webhook_event. */
 
@@ -121,9 +122,9 @@ async function insertIfFits(
   // cannot do for a plain statement, and there parsing and planning the check was most of what holds cost.
   const result = await executePrepared(tx, "hold_check", sql`
     with p as (
-      insert into pedido (nombre, apellido, email, nit, direccion, telefono, telefonorespaldo, comentario, valor_total_cents,
-                          hold_expires_at${octoColumns})
-      select ${order.nombre}::text, ${order.apellido}::text, ${order.email}::text, ${order.nit}::text, ${order.direccion}::text,
+      insert into pedido (referencia, pin, nombre, apellido, email, nit, direccion, telefono, telefonorespaldo, comentario,
+                          valor_total_cents, hold_expires_at${octoColumns})
+      select ${newReferencia()}::text, ${newPin()}::text, ${order.nombre}::text, ${order.apellido}::text, ${order.email}::text, ${order.nit}::text, ${order.direccion}::text,
              ${order.telefono}::text, ${order.telefonorespaldo}::text, ${order.comentario}::text, ${order.valor_total_cents}::int,
              ${holdUntil}::timestamptz${octoValues}
       where salidas_caben(array[${salidaIds}], array[${persons}], ${now}::timestamptz)

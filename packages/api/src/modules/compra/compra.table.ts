@@ -1,6 +1,7 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { salida } from "../salidas/salidas.table.ts";
 import { revendedor } from "../octo/octo.table.ts";
+import { newPin, newReferencia } from "./referencia.ts";
 
 /** Order state. `status` (paid) is kept alongside because the contract exposes it as a boolean. */
 export type PedidoEstado = "pendiente" | "pagado" | "cancelado" | "fallido" | "expirado";
@@ -14,6 +15,9 @@ const timestamps = {
 
 export const pedido = pgTable("pedido", {
   id: serial("id").primaryKey(),
+  /** The booking's public reference and PIN ("Mi reserva", the voucher, check-in): referencia.ts. */
+  referencia: text("referencia").notNull().unique().$defaultFn(newReferencia),
+  pin: text("pin").notNull().$defaultFn(newPin),
   nombre: text("nombre").notNull(),
   apellido: text("apellido").notNull(),
   email: text("email").notNull(),
