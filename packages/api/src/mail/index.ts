@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import type { Config } from "../config.ts";
-import type { DatabaseHandle } from "../db/client.ts";
+import type { DatabaseHandle, Db } from "../db/client.ts";
+import { reembolso } from "../modules/compra/compra.table.ts";
+import { loadReservaView } from "../modules/reservas/reserva.view.ts";
 import { startJobQueue, type JobQueue } from "../jobs/queue.ts";
 import type { Notifier } from "../notifications/notifier.ts";
 import { createMailNotifier, mailQueues, startMailWorkers, type MailerDeps } from "./mailer.ts";
@@ -12,7 +15,7 @@ export interface RunningMail {
   stop(): Promise<void>;
 }
 
-export interface StartMailOptions extends Pick<MailerDeps, "loadView" | "loadRefund" | "log"> {
+export interface StartMailOptions extends Pick<MailerDeps, "log">, Partial<Pick<MailerDeps, "loadView" | "loadRefund">> {
   handle: DatabaseHandle;
   config: Pick<Config, "mail" | "storefrontUrl">;
   /** The SMTP server to use; config.mail.smtpUrl unless given (server.ts gives the local mail server's). */
@@ -38,8 +41,8 @@ export async function startMail(options: StartMailOptions): Promise<RunningMail>
     db: options.handle.db,
     queue,
     transport,
-    loadView: options.loadView,
-    loadRefund: options.loadRefund,
+    loadView: options.loadView ?? ((pedidoId, now) => loadReservaView(options.handle.db, { pedidoId }, now)),
+    loadRefund: options.loadRefund ?? ((id) => loadRefund(options.handle.db, id)),
     storefrontUrl: config.storefrontUrl,
     staffEmail: config.mail.staffEmail,
     now: options.now ?? (() => new Date()),
@@ -54,4 +57,9 @@ export async function startMail(options: StartMailOptions): Promise<RunningMail>
       transport.close();
     },
   };
+}
+
+async function loadRefund(db: Db, id: number) {
+  const [row] = await db.select({ montoCents: reembolso.monto_cents, estado: reembolso.estado }).from(reembolso).where(eq(reembolso.id, id));
+  return row ?? null;
 }

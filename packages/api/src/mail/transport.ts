@@ -24,7 +24,8 @@ export interface MailTransport {
 
 /** SMTP through nodemailer: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`. */
 export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl, {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
     // a server that is down or stuck fails the try quickly; the queue retries later
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
