@@ -20,6 +20,8 @@ export const TEST_ADMIN = { email: "admin@tours.test", password: "clave-de-prueb
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The database connection itself (the job queue runs on it). */
+  handle: DatabaseHandle;
   config: Config;
   storage: Storage;
   uploadsDir: string;
@@ -129,6 +131,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
   return {
     app,
     db: handle.db,
+    handle,
     config,
     storage,
     uploadsDir: config.uploadsDir,
