@@ -203,6 +203,10 @@ describe("cancelling with refund", () => {
     const whole = await cancelar(b, undefined, freshIp());
     expect(whole.statusCode).toBe(409);
     expect(msgOf(whole)).toBe("Esta reserva ya fue cancelada");
+    // the buyer reloading /pay/ok afterwards is told at once, not kept waiting for a capture
+    const reconfirm = await t.app.inject({ method: "POST", url: "/api/compra/confirma", payload: { token: b.token } });
+    expect(reconfirm.statusCode).toBe(409);
+    expect(msgOf(reconfirm)).toBe("Este pedido fue cancelado y su pago reembolsado");
   });
 
   it("the places come back to the departure", async () => {
