@@ -10,6 +10,7 @@ import {
   type Reserva,
 } from "@tours/contract";
 import { startPaypalSimulator, type RunningSimulator } from "../src/paypal-simulator/index.ts";
+import { PaypalError, type PaymentProvider } from "../src/adapters/paypal/index.ts";
 import { auditLogTable } from "../src/modules/audit/audit.table.ts";
 import { pedido, reembolso } from "../src/modules/compra/compra.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
@@ -30,6 +31,9 @@ const cancelled: Array<Parameters<Notifier["orderCancelled"]>[0]> = [];
 let tourCupo: number;
 let tourNoReembolsable: number;
 
+/** Set by a test: PayPal makes the next refund but its answer is lost on the way back (a timeout). */
+let loseNextRefundAnswer = false;
+
 const notifier: Notifier = {
   async orderPaid() {},
   async orderCancelled(event) {
@@ -40,7 +44,17 @@ const notifier: Notifier = {
 beforeAll(async () => {
   sim = await startPaypalSimulator({ port: 0 });
   // staff tokens must outlive the days the clock moves forward in these tests
-  t = await createTestApp({ payments: simulatorClient(sim, 10_000), now: () => clock, notifier, env: { TOKEN_TTL: "240h" } });
+  const paypal = simulatorClient(sim, 10_000);
+  const payments: PaymentProvider = {
+    ...paypal,
+    async refundCapture(captureId, input) {
+      const refund = await paypal.refundCapture(captureId, input);
+      if (!loseNextRefundAnswer) return refund;
+      loseNextRefundAnswer = false;
+      throw new PaypalError(0, "TIMEOUT", undefined, "PayPal did not answer the refund");
+    },
+  };
+  t = await createTestApp({ payments, now: () => clock, notifier, env: { TOKEN_TTL: "240h" } });
   cat = await seedCatalogue(t.db);
   await t.db.update(tourTable).set({ reembolsable: true, corteHoras: 24 }).where(eq(tourTable.id, cat.tourA));
   await t.db.update(tourTable).set({ reembolsable: true, corteHoras: 2 }).where(eq(tourTable.id, cat.tourB));
@@ -263,6 +277,23 @@ describe("cancelling with refund", () => {
     expect((await reserva(b)).lineas[0]!.cancelada_at).toBeNull();
     expect(await t.db.select().from(reembolso).where(eq(reembolso.pedido_id, b.pedidoId))).toEqual([]);
     expect((await cancelar(b, undefined, freshIp())).statusCode).toBe(200);
+  });
+
+  it("a refund PayPal made whose answer was lost: the retry gets the same refund back, not a second one", async () => {
+    const b = await buyPaid(t, sim, [line(cat.tourA, MONDAY_14)]);
+    const before = sim.control.refundCount;
+    loseNextRefundAnswer = true;
+    const lost = await cancelar(b, undefined, freshIp());
+    expect(lost.statusCode).toBe(502);
+    expect(sim.control.refundCount - before).toBe(1);
+    expect((await reserva(b)).lineas[0]!.cancelada_at).toBeNull();
+
+    const retry = await cancelar(b, undefined, freshIp());
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(sim.control.refundCount - before).toBe(1);
+    const [row] = await t.db.select().from(reembolso).where(eq(reembolso.pedido_id, b.pedidoId));
+    const captureId = (await t.db.select().from(pedido).where(eq(pedido.id, b.pedidoId)))[0]!.capture_id!;
+    expect(row).toMatchObject({ estado: "completado", paypal_refund_id: sim.control.capture(captureId)!.refunds[0]!.id });
   });
 
   it("after the deadline the buyer's cancel is refused with the deadline", async () => {
