@@ -17,6 +17,7 @@ import {
 import { MAX_MULTIPART_FIELDS } from "./http/multipart.ts";
 import type { FreeTourProvider } from "./adapters/freetours/types.ts";
 import type { PaymentProvider } from "./adapters/paypal/types.ts";
+import type { Notifier } from "./notifications/notifier.ts";
 import { createTokenService } from "./auth/tokens.ts";
 import { registerConditionalGets } from "./http/conditional.ts";
 import { HTTP_MSG, HttpError, fieldError, forbiddenCharacter, hasNulCharacter, registerErrorHandling } from "./http/errors.ts";
@@ -39,6 +40,7 @@ import { webhookRoutes } from "./modules/webhooks/webhooks.routes.ts";
 import { salidasRoutes } from "./modules/salidas/salidas.routes.ts";
 import { openApiRoutes } from "./modules/openapi/openapi.routes.ts";
 import { octoRoutes } from "./modules/octo/octo.routes.ts";
+import { reservasRoutes } from "./modules/reservas/reservas.routes.ts";
 
 export interface AppDeps {
   config: Config;
@@ -48,6 +50,8 @@ export interface AppDeps {
   payments: PaymentProvider;
   /** The clock (tests move it); defaults to the system clock. */
   now?: () => Date;
+  /** E-mails and reminders after booking changes; silentNotifier when absent. */
+  notifier?: Notifier;
 }
 
 /** JSON bodies up to 1 MB (tour descriptions included); uploads have their own multipart limits. */
@@ -180,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webhookRoutes, { deps: fullDeps });
   await app.register(salidasRoutes, { deps: fullDeps });
   await app.register(octoRoutes, { deps: fullDeps });
+  await app.register(reservasRoutes, { deps: fullDeps });
   await app.register(openApiRoutes, { serverUrl: config.publicApiUrl });
 
   return app;

@@ -20,6 +20,8 @@ export const TEST_ADMIN = { email: "admin@tours.test", password: "clave-de-prueb
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The database connection itself (the job queue runs on it). */
+  handle: DatabaseHandle;
   config: Config;
   storage: Storage;
   uploadsDir: string;
@@ -34,6 +36,7 @@ export interface TestAppOverrides {
   freeTours?: AppDeps["freeTours"];
   payments?: AppDeps["payments"];
   now?: () => Date;
+  notifier?: AppDeps["notifier"];
   /** Seed the demo catalogue first (images off unless asked for). */
   seed?: boolean | SeedOptions;
 }
@@ -121,12 +124,14 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     freeTours: overrides.freeTours ?? createBundledFreeTourProvider({ publicApiUrl: config.publicApiUrl }),
     payments: overrides.payments ?? createPaymentProvider(config, log),
     now: overrides.now,
+    notifier: overrides.notifier,
   };
   const app = await buildApp(deps);
   await app.ready();
   return {
     app,
     db: handle.db,
+    handle,
     config,
     storage,
     uploadsDir: config.uploadsDir,
