@@ -17,6 +17,8 @@ const SALES = ["admin", "ventas"];
 const EVERYONE = ["admin", "ventas", "contenido", "guia"];
 const DEPARTURES_READ = ["admin", "ventas", "guia"];
 const DEPARTURES_WRITE = ["admin", "guia"];
+// check-in at a departure: the guide, and sales (who answer the buyers)
+const CHECKIN = ["admin", "ventas", "guia"];
 const ALLOWED: Record<string, string[]> = {
   paisCreate: CATALOGUE_WRITE,
   paisUpdate: CATALOGUE_WRITE,
@@ -54,6 +56,10 @@ const ALLOWED: Record<string, string[]> = {
   ayudaIndex: SALES,
   compraIndex: SALES,
   compraFind: SALES,
+  // cancelling and refunding a paid order is a sales decision
+  compraReembolsar: SALES,
+  checkinConsulta: CHECKIN,
+  checkin: CHECKIN,
   usuariosIndex: ["admin"],
   usuariosCreate: ["admin"],
   usuariosUpdate: ["admin"],

@@ -44,6 +44,16 @@ import {
   SalidaCupoBody,
   SalidaListAnswer,
 } from "./departures.ts";
+import {
+  CheckinAnswer,
+  CheckinBody,
+  PedidoDetalleAnswer,
+  ReembolsarBody,
+  ReservaAnswer,
+  ReservaCancelAnswer,
+  ReservaCancelarBody,
+  ReservaConsultaBody,
+} from "./reservas.ts";
 import { RevendedorAnswer, RevendedorCreateBody, RevendedorCreatedAnswer, RevendedorListAnswer, RevendedorUpdateBody } from "./revendedores.ts";
 
 /** Most answers wrap their payload in a field spelled `succes` (sic). */
@@ -220,7 +230,19 @@ export const CALLS = {
   compraCancel: call({ method: "POST", path: "/compra/cancel", auth: false, body: TokenBody, answer: SuccesAnyAnswer }),
   compraCancelApi: call({ method: "POST", path: "/api/compra/cancel", auth: false, body: TokenBody, answer: SuccesAnyAnswer }),
   compraIndex: call({ method: "GET", path: "/api/compra/index", auth: true, answer: PedidoListAnswer, list: true }),
-  compraFind: call({ method: "GET", path: "/api/compra/find/:pedidoId", auth: true, answer: PedidoLineListAnswer }),
+  /** The order's lines; extension: its reference, the booking as the buyer sees it, refunds and e-mails. */
+  compraFind: call({ method: "GET", path: "/api/compra/find/:pedidoId", auth: true, answer: PedidoDetalleAnswer }),
+  /** Extension (panel): staff cancel a paid order (or one line, `linea`) before its departure and refund it. */
+  compraReembolsar: call({ method: "POST", path: "/api/compra/reembolsar/:pedidoId", auth: true, body: ReembolsarBody, answer: ReservaCancelAnswer }),
+
+  /** Extension ("Mi reserva", no account): the booking by reference + PIN; wrong PINs are rate limited (429). */
+  reservaConsulta: call({ method: "POST", path: "/api/reserva/consulta", auth: false, body: ReservaConsultaBody, answer: ReservaAnswer }),
+  /** Extension: the buyer cancels the booking (or one line) before its deadline; PayPal refunds it. */
+  reservaCancelar: call({ method: "POST", path: "/api/reserva/cancelar", auth: false, body: ReservaCancelarBody, answer: ReservaCancelAnswer }),
+  /** Extension (panel): a booking's travellers at a departure (`?referencia=&salida=`) and whether they came. */
+  checkinConsulta: call({ method: "GET", path: "/api/checkin/consulta", auth: true, answer: CheckinAnswer }),
+  /** Extension (panel): marks a booking's travellers present at the departure (once). */
+  checkin: call({ method: "POST", path: "/api/checkin", auth: true, body: CheckinBody, answer: CheckinAnswer }),
 
   authLogin: call({ method: "POST", path: "/api/auth/login", auth: false, body: LoginBody, answer: LoginAnswer }),
   authAutenticate: call({ method: "GET", path: "/api/auth/autenticate", auth: true, answer: AutenticateAnswer }),

@@ -13,6 +13,7 @@ import type {
   UsuarioPasswordBodyInput,
   UsuarioUpdateBodyInput,
 } from "./bodies.ts";
+import type { CheckinBodyInput, ReembolsarBodyInput, ReservaCancelarBodyInput, ReservaConsultaBodyInput } from "./reservas.ts";
 import type { HorarioCupoBodyInput, SalidaCierreBodyInput, SalidaCupoBodyInput } from "./departures.ts";
 import { CALLS, buildPath, type Answer, type CallName, type CiudadOrden } from "./calls.ts";
 import { errorMessages } from "./errors.ts";
@@ -265,6 +266,16 @@ export function createApiClient(options: ApiClientOptions) {
       index: () => call("compraIndex"),
       find: (pedidoId: Id) => call("compraFind", { params: { pedidoId } }),
       list: (params: ListParams) => list("compraIndex", params),
+      /** Staff: cancel and refund the order, or one line of it. */
+      reembolsar: (pedidoId: Id, body: ReembolsarBodyInput = {}) => call("compraReembolsar", { params: { pedidoId }, body }),
+    },
+    reserva: {
+      consulta: (body: ReservaConsultaBodyInput) => call("reservaConsulta", { body }),
+      cancelar: (body: ReservaCancelarBodyInput) => call("reservaCancelar", { body }),
+    },
+    checkin: {
+      consulta: (referencia: string, salida: string) => call("checkinConsulta", { query: { referencia, salida } }),
+      registrar: (body: CheckinBodyInput) => call("checkin", { body }),
     },
     salidas: {
       list: (params: ListParams) => list("salidasIndex", params),

@@ -7,4 +7,5 @@ export * from "./calls.ts";
 export * from "./client.ts";
 export * from "./departures.ts";
 export * from "./revendedores.ts";
+export * from "./reservas.ts";
 export * from "./urls.ts";

@@ -165,6 +165,8 @@ export const PedidoSchema = z.object({
   valor_total: NumberLikeSchema,
   status: BooleanLikeSchema,
   id_pay: z.string().nullable().optional(),
+  /** Extension: the booking's public reference ("TR-7KQ2M9XP"), shown to the buyer and on the voucher. */
+  referencia: z.string().optional(),
   /** Extension: "octo" for a reseller's booking (paid by the reseller), with the reseller and its reference. */
   canal: z.enum(["tienda", "octo"]).optional(),
   revendedor_id: z.number().int().nullable().optional(),

@@ -6,6 +6,7 @@ import type { PedidoLineRow, PedidoRow } from "./compra.table.ts";
 export function toPedido(row: PedidoRow) {
   return {
     id: row.id,
+    referencia: row.referencia,
     nombre: row.nombre,
     apellido: row.apellido,
     email: row.email,

@@ -1,10 +1,16 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { salida } from "../salidas/salidas.table.ts";
+import { staffUsersTable } from "../auth/auth.table.ts";
 import { revendedor } from "../octo/octo.table.ts";
 import { newPin, newReferencia } from "./referencia.ts";
 
-/** Order state. `status` (paid) is kept alongside because the contract exposes it as a boolean. */
-export type PedidoEstado = "pendiente" | "pagado" | "cancelado" | "fallido" | "expirado";
+/**
+ * Order state. `status` (paid) is kept alongside because the contract exposes it as a boolean.
+ * 'cancelado': cancelled before it was paid (nothing charged), or a reseller's OCTO cancellation.
+ * 'reembolsado': it was paid and every line was then cancelled with its money refunded (docs/decisions/0013);
+ * `status` is false again then, so "paid" lists and totals leave it out. A partly cancelled order stays 'pagado'.
+ */
+export type PedidoEstado = "pendiente" | "pagado" | "cancelado" | "fallido" | "expirado" | "reembolsado";
 /** Where an order was made: our storefront (paid through PayPal) or a reseller through OCTO (paid by the reseller). */
 export type PedidoCanal = "tienda" | "octo";
 
@@ -73,9 +79,45 @@ export const pedidoLine = pgTable(
     valor_total_cents: integer("valor_total_cents").notNull(),
     /** The departure whose places this line takes (null on lines from before capacity existed). */
     salida_id: integer("salida_id").references(() => salida.id, { onDelete: "set null" }),
+    /** Cancelled (by the buyer or staff) with its money refunded: it takes no place any more (plazas_de_linea). */
+    cancelada_at: timestamp("cancelada_at", { withTimezone: true }),
+    reembolso_id: integer("reembolso_id").references((): AnyPgColumn => reembolso.id, { onDelete: "set null" }),
+    /** The travellers of this line were checked in at the departure, by this staff user. */
+    checkin_at: timestamp("checkin_at", { withTimezone: true }),
+    checkin_usuario_id: integer("checkin_usuario_id").references(() => staffUsersTable.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [index("pedido_line_id_pedido_idx").on(t.id_pedido), index("pedido_line_salida_idx").on(t.salida_id)],
+);
+
+export type ReembolsoEstado = "pendiente" | "completado" | "fallido";
+export type ReembolsoPor = "cliente" | "staff";
+
+/**
+ * A refund of (part of) a paid order through PayPal (docs/decisions/0013). Written 'pendiente' in the cancellation's
+ * transaction before PayPal is called, then 'completado' (with PayPal's refund id) or 'fallido' (with why).
+ * `request_id` is the PayPal-Request-Id: a retry of the same cancellation replays at PayPal instead of refunding twice.
+ */
+export const reembolso = pgTable(
+  "reembolso",
+  {
+    id: serial("id").primaryKey(),
+    pedido_id: integer("pedido_id")
+      .notNull()
+      .references((): AnyPgColumn => pedido.id, { onDelete: "cascade" }),
+    monto_cents: integer("monto_cents").notNull(),
+    moneda: text("moneda").notNull().default("USD"),
+    estado: text("estado").$type<ReembolsoEstado>().notNull().default("pendiente"),
+    paypal_refund_id: text("paypal_refund_id"),
+    request_id: text("request_id").notNull().unique(),
+    motivo: text("motivo"),
+    por: text("por").$type<ReembolsoPor>().notNull(),
+    staff_usuario_id: integer("staff_usuario_id").references(() => staffUsersTable.id, { onDelete: "set null" }),
+    /** PayPal's refusal, in Spanish, as the buyer or staff were told. */
+    error: text("error"),
+    ...timestamps,
+  },
+  (t) => [index("reembolso_pedido_idx").on(t.pedido_id)],
 );
 
 export const paypalWebhookEvent = pgTable("paypal_webhook_event", {
@@ -86,3 +128,4 @@ export const paypalWebhookEvent = pgTable("paypal_webhook_event", {
 
 export type PedidoRow = typeof pedido.$inferSelect;
 export type PedidoLineRow = typeof pedidoLine.$inferSelect;
+export type ReembolsoRow = typeof reembolso.$inferSelect;

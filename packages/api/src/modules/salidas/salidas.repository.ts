@@ -15,18 +15,22 @@ import { fechaCerrada, salida, type SalidaRow } from "./salidas.table.ts";
 export const linePersons = sql<number>`(${pedidoLine.mayores15} + ${pedidoLine.menoresde15_a4} + ${pedidoLine.menores3})`;
 
 /**
- * What the places of an order line are at `now`, from its order: 'vendido' (paid), 'retenido' (unpaid with a live
- * hold or a capture under way) or null (none: cancelled, failed, expired). `orderId` is the line's `id_pedido`. The
- * rule itself is the SQL function plazas_de_pedido (migration 0007), which the checkout's check uses too.
+ * What the places of an order line are at `now`: 'vendido' (paid), 'retenido' (unpaid with a live hold or a capture
+ * under way) or null (none: the line was cancelled, or its order is cancelled, failed, expired or refunded).
+ * `orderId` is the line's `id_pedido`, `canceladaAt` its `cancelada_at`. The rule itself is the SQL function
+ * plazas_de_linea (migration 0010, over 0007's plazas_de_pedido), which the checkout's check uses too.
  *
  * A scalar subquery on purpose: the planner runs it as one primary-key lookup per line of the departure, whatever
  * it knows of the orders table. Joined instead, PGlite (which never gathers statistics) and a young PostgreSQL
  * scanned every order for each count: 15 ms per checkout with 1,500 orders, growing with each one.
  */
-export function placesOf(orderId: SQL, now: Date): SQL<"vendido" | "retenido" | null> {
-  return sql`(select plazas_de_pedido(o.estado, o.hold_expires_at, o.capture_claimed_at, ${now}::timestamptz)
-              from pedido o where o.id = ${orderId})`;
+export function placesOf(line: { orderId: SQL; canceladaAt: SQL }, now: Date): SQL<"vendido" | "retenido" | null> {
+  return sql`(select plazas_de_linea(${line.canceladaAt}, o.estado, o.hold_expires_at, o.capture_claimed_at, ${now}::timestamptz)
+              from pedido o where o.id = ${line.orderId})`;
 }
+
+/** placesOf for a row of pedido_line in a query built with Drizzle. */
+const placesOfLine = (now: Date) => placesOf({ orderId: sql`${pedidoLine.id_pedido}`, canceladaAt: sql`${pedidoLine.cancelada_at}` }, now);
 
 export interface Taken {
   vendidos: number;
@@ -147,7 +151,7 @@ export function createSalidasRepository(db: Db) {
                 eq(salida.hora, slot.horaInicio),
                 sql`${salida.cupo} is null`,
                 gte(salida.fecha, today),
-                sql`${placesOf(sql`${pedidoLine.id_pedido}`, now)} is not null`,
+                sql`${placesOfLine(now)} is not null`,
               ),
             )
             .groupBy(salida.id, salida.fecha);
@@ -187,7 +191,7 @@ export function createSalidasRepository(db: Db) {
           menores3: pedidoLine.menores3,
           mascotas: pedidoLine.mascotas,
           valor_total_cents: pedidoLine.valor_total_cents,
-          places: placesOf(sql`${pedidoLine.id_pedido}`, now),
+          places: placesOfLine(now),
         })
         .from(salida)
         .innerJoin(pedidoLine, eq(pedidoLine.salida_id, salida.id))
@@ -289,7 +293,7 @@ export async function lockDeparture(tx: Db, tourId: number, fecha: string, hora:
 export async function takenBySalida(tx: Db, salidaIds: number[], now: Date, exceptPedido?: number): Promise<Map<number, Taken>> {
   const result = new Map<number, Taken>();
   if (salidaIds.length === 0) return result;
-  const state = placesOf(sql`${pedidoLine.id_pedido}`, now);
+  const state = placesOfLine(now);
   const lines = tx
     .select({ salidaId: pedidoLine.salida_id, persons: sql<number>`${linePersons}`.as("persons"), state: sql<string | null>`${state}`.as("state") })
     .from(pedidoLine)
@@ -425,7 +429,7 @@ function departuresSql(
     left join lateral (
       select sum(x.persons) filter (where x.state = 'vendido') as vendidos,
              sum(x.persons) filter (where x.state = 'retenido') as retenidos
-      from (select l.mayores15 + l.menoresde15_a4 + l.menores3 as persons, ${placesOf(sql`l.id_pedido`, now)} as state
+      from (select l.mayores15 + l.menoresde15_a4 + l.menores3 as persons, ${placesOf({ orderId: sql`l.id_pedido`, canceladaAt: sql`l.cancelada_at` }, now)} as state
             from pedido_line l where l.salida_id = s.id) x
     ) taken on true
     where ${tourCond} and ${horaCond} and ${qCond}

@@ -1,0 +1,54 @@
+import { fromCents } from "@tours/domain";
+import type { Reserva, ReservaLinea as ReservaLineaWire } from "@tours/contract";
+import { motivoNoCancelable, type ReservaLinea, type ReservaView } from "./reserva.view.ts";
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toLinea(view: ReservaView, l: ReservaLinea): ReservaLineaWire {
+  return {
+    id: l.id,
+    tour_id: l.tourId,
+    tour_nombre: l.tourNombre,
+    punto_encuentro: l.puntoEncuentro,
+    fecha: l.fecha,
+    hora: l.hora,
+    zona: l.zona,
+    inicio: l.inicio.toISOString(),
+    fecha_texto: l.fechaTexto,
+    hora_texto: l.horaTexto,
+    mayores15: l.mayores15,
+    menoresde15_a4: l.menoresde15_a4,
+    menores3: l.menores3,
+    mascotas: l.mascotas,
+    valor_total: fromCents(l.totalCents),
+    reembolsable: l.reembolsable,
+    limite_cancelacion: iso(l.limiteCancelacion),
+    limite_texto: l.limiteTexto,
+    cancelable: l.cancelable,
+    motivo_no_cancelable: motivoNoCancelable(view, l),
+    cancelada_at: iso(l.canceladaAt),
+    checkin_at: iso(l.checkinAt),
+    salida: l.salidaClave,
+  };
+}
+
+/** The contract's Reserva: the view with money in USD and instants as ISO texts. */
+export function toReserva(view: ReservaView): Reserva {
+  return {
+    id: view.pedidoId,
+    referencia: view.referencia,
+    pin: view.pin,
+    estado: view.estado,
+    pagado: view.pagado,
+    canal: view.canal,
+    nombre: view.nombre,
+    apellido: view.apellido,
+    email: view.email,
+    telefono: view.telefono,
+    valor_total: fromCents(view.totalCents),
+    reembolsado: fromCents(view.reembolsadoCents),
+    moneda: view.moneda,
+    pagado_at: iso(view.pagadoAt),
+    lineas: view.lineas.map((l) => toLinea(view, l)),
+  };
+}

@@ -1,0 +1,206 @@
+import { z } from "zod";
+import { IdSchema, NumberLikeSchema, TimestampSchema, requiredId, requiredText } from "./primitives.ts";
+import { PedidoLineSchema } from "./records.ts";
+
+/**
+ * After the payment (issue 9, docs/decisions/0013-self-service-cancellation.md): "Mi reserva" (reference + PIN),
+ * cancellation with refund by the buyer or staff, check-in at the departure. Additive to the upstream contract.
+ * Money in USD numbers like the rest of the contract, instants as ISO texts, dates and times also as Spanish text
+ * in the tour's own time.
+ */
+
+// --- bodies -----------------------------------------------------------------------------------------------
+
+const REFERENCIA_MSG = "Escribe la referencia de tu reserva (por ejemplo TR-7KQ2M9XP)";
+const PIN_MSG = "El PIN son los 6 números que recibiste con tu reserva";
+const LINEA_MSG = "La línea de la reserva no es válida";
+const SALIDA_MSG = "Indica la salida (tour, fecha y hora) del registro de llegada";
+
+const referencia = requiredText(REFERENCIA_MSG, 40);
+const pin = z.preprocess(
+  (value: string | number) => (typeof value === "number" ? String(value).padStart(6, "0") : typeof value === "string" ? value.replace(/\s/g, "") : value),
+  z.string({ error: PIN_MSG }).regex(/^\d{6}$/, { error: PIN_MSG }),
+);
+/** One line of the booking (its id); absent: every line still active. */
+const linea = z.preprocess(
+  (value: number | string | null | undefined) => (value === null || value === "" ? undefined : value),
+  requiredId(LINEA_MSG).optional(),
+);
+
+export const ReservaConsultaBody = z.object({ referencia, pin });
+export type ReservaConsultaBody = z.output<typeof ReservaConsultaBody>;
+export type ReservaConsultaBodyInput = z.input<typeof ReservaConsultaBody>;
+
+export const ReservaCancelarBody = z.object({ referencia, pin, linea });
+export type ReservaCancelarBody = z.output<typeof ReservaCancelarBody>;
+export type ReservaCancelarBodyInput = z.input<typeof ReservaCancelarBody>;
+
+/** Staff: cancel and refund the whole order or one line (`linea`), with an optional reason. */
+export const ReembolsarBody = z.object({
+  linea,
+  motivo: z.preprocess(
+    (value: string | null | undefined) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
+    z.string({ error: "El motivo debe ser un texto" }).trim().max(500, { error: "Máximo 500 caracteres" }).optional(),
+  ),
+});
+export type ReembolsarBody = z.output<typeof ReembolsarBody>;
+export type ReembolsarBodyInput = z.input<typeof ReembolsarBody>;
+
+export const CheckinBody = z.object({ referencia, salida: requiredText(SALIDA_MSG, 40) });
+export type CheckinBody = z.output<typeof CheckinBody>;
+export type CheckinBodyInput = z.input<typeof CheckinBody>;
+
+// --- answers ----------------------------------------------------------------------------------------------
+
+const instant = TimestampSchema;
+
+export const ReservaLineaSchema = z.object({
+  id: IdSchema,
+  tour_id: IdSchema,
+  tour_nombre: z.string(),
+  punto_encuentro: z.string(),
+  /** "YYYY-MM-DD" and "HH:MM" in the tour's zone. */
+  fecha: z.string(),
+  hora: z.string(),
+  zona: z.string(),
+  /** The departure's start (ISO, UTC). */
+  inicio: instant,
+  /** "lunes, 23 de noviembre de 2026". */
+  fecha_texto: z.string(),
+  /** "10:00 hora de Bogotá". */
+  hora_texto: z.string(),
+  mayores15: z.number().int(),
+  menoresde15_a4: z.number().int(),
+  menores3: z.number().int(),
+  mascotas: z.number().int(),
+  valor_total: NumberLikeSchema,
+  reembolsable: z.boolean(),
+  /** Free cancellation until then (departure − the tour's cutoff); null when the tour is not refundable. */
+  limite_cancelacion: instant.nullable(),
+  /** "domingo, 22 de noviembre de 2026 a las 08:00 hora de Bogotá". */
+  limite_texto: z.string().nullable(),
+  /** The buyer may cancel this line now (with refund). */
+  cancelable: z.boolean(),
+  /** Why not, in Spanish; null when cancelable. */
+  motivo_no_cancelable: z.string().nullable(),
+  cancelada_at: instant.nullable(),
+  checkin_at: instant.nullable(),
+  /** The departure's key "<tour>-<YYYYMMDD>-<HHMM>" (check-in, manifests). */
+  salida: z.string().nullable(),
+});
+export type ReservaLinea = z.output<typeof ReservaLineaSchema>;
+
+export const ReservaSchema = z.object({
+  /** The order's id. */
+  id: IdSchema,
+  referencia: z.string(),
+  pin: z.string(),
+  /** pendiente | pagado | cancelado | fallido | expirado | reembolsado (every line cancelled and refunded). */
+  estado: z.string(),
+  pagado: z.boolean(),
+  canal: z.enum(["tienda", "octo"]),
+  nombre: z.string(),
+  apellido: z.string(),
+  email: z.string(),
+  telefono: z.string(),
+  valor_total: NumberLikeSchema,
+  /** Refunded so far (completed refunds). */
+  reembolsado: NumberLikeSchema,
+  moneda: z.literal("USD"),
+  pagado_at: instant.nullable(),
+  lineas: z.array(ReservaLineaSchema),
+});
+export type Reserva = z.output<typeof ReservaSchema>;
+
+export const REEMBOLSO_ESTADOS = ["pendiente", "completado", "fallido"] as const;
+
+export const ReservaAnswer = z.object({ succes: ReservaSchema });
+/** A cancellation: the booking after it and the refund made (monto in USD). */
+export const ReservaCancelAnswer = z.object({
+  succes: ReservaSchema,
+  reembolso: z.object({ id: IdSchema, monto: NumberLikeSchema, estado: z.enum(REEMBOLSO_ESTADOS) }),
+});
+export type ReservaCancelResult = z.output<typeof ReservaCancelAnswer>;
+
+/** A departure's check-in of one booking. */
+export const CheckinSchema = z.object({
+  pedido_id: IdSchema,
+  referencia: z.string(),
+  nombre: z.string(),
+  apellido: z.string(),
+  /** The departure's key and its texts in the tour's time. */
+  salida: z.string(),
+  tour_nombre: z.string(),
+  fecha_texto: z.string(),
+  hora_texto: z.string(),
+  mayores15: z.number().int(),
+  menoresde15_a4: z.number().int(),
+  menores3: z.number().int(),
+  mascotas: z.number().int(),
+  /** Everyone who takes a place (pets do not). */
+  personas: z.number().int(),
+  /** When they were checked in (null: not yet), and by whom. */
+  checkin_at: instant.nullable(),
+  /** "10:05 hora de Bogotá". */
+  checkin_texto: z.string().nullable(),
+  checkin_por: z.string().nullable(),
+});
+export type Checkin = z.output<typeof CheckinSchema>;
+export const CheckinAnswer = z.object({ succes: CheckinSchema });
+
+// --- the panel's order detail (GET /api/compra/find/:id) ----------------------------------------------------
+
+export const PedidoLineDetalleSchema = PedidoLineSchema.extend({
+  cancelada_at: instant.nullable().optional(),
+  reembolso_id: IdSchema.nullable().optional(),
+  checkin_at: instant.nullable().optional(),
+  /** Who checked them in. */
+  checkin_por: z.string().nullable().optional(),
+  /** The departure's key. */
+  salida: z.string().nullable().optional(),
+});
+export type PedidoLineDetalle = z.output<typeof PedidoLineDetalleSchema>;
+
+export const ReembolsoSchema = z.object({
+  id: IdSchema,
+  /** USD. */
+  monto: NumberLikeSchema,
+  estado: z.enum(REEMBOLSO_ESTADOS),
+  motivo: z.string().nullable(),
+  /** Who asked for it: the buyer in "Mi reserva" or staff. */
+  por: z.enum(["cliente", "staff"]),
+  /** The staff user's name (null for the buyer). */
+  usuario: z.string().nullable(),
+  paypal_refund_id: z.string().nullable(),
+  /** Why PayPal refused it (Spanish); null otherwise. */
+  error: z.string().nullable(),
+  created_at: instant,
+});
+export type Reembolso = z.output<typeof ReembolsoSchema>;
+
+/** An e-mail about the order and its delivery (the mail module's outbox). */
+export const CorreoSchema = z.object({
+  id: IdSchema,
+  tipo: z.string(),
+  destinatario: z.string(),
+  asunto: z.string(),
+  estado: z.string(),
+  intentos: z.number().int(),
+  ultimo_error: z.string().nullable(),
+  enviado_at: instant.nullable(),
+  created_at: instant,
+});
+export type Correo = z.output<typeof CorreoSchema>;
+
+/**
+ * GET /api/compra/find/{id}: the order's lines in `succes` as upstream, plus (additive) the reference, the booking
+ * as its buyer sees it, the refunds and the e-mails.
+ */
+export const PedidoDetalleAnswer = z.object({
+  succes: z.array(PedidoLineDetalleSchema),
+  referencia: z.string().optional(),
+  reserva: ReservaSchema.optional(),
+  reembolsos: z.array(ReembolsoSchema).default([]),
+  correos: z.array(CorreoSchema).default([]),
+});
+export type PedidoDetalle = z.output<typeof PedidoDetalleAnswer>;
