@@ -68,6 +68,8 @@ export interface LineaPage {
   precio: string;
   reembolsable: boolean;
   limite: string | null;
+  /** Why it cannot be cancelled now (the API's words); null when it can. */
+  motivo: string | null;
   cancelable: boolean;
   cancelada: boolean;
   checkin: boolean;
@@ -103,24 +105,25 @@ export function travellersText(l: { mayores15: number; menoresde15_a4: number; m
   );
 }
 
-const usd = (amount: number) => formatUSD(toCents(amount));
+const usd = (amount: number | string) => formatUSD(toCents(amount));
 
 async function toPage(reserva: Reserva): Promise<ReservaPage> {
   const lineas = reserva.lineas.map(
     (l): LineaPage => ({
-      id: l.id,
-      tour: l.tourNombre,
-      tourId: l.tourId,
-      fecha: l.fechaTexto,
-      hora: l.horaTexto,
-      puntoEncuentro: l.puntoEncuentro,
+      id: Number(l.id),
+      tour: l.tour_nombre,
+      tourId: Number(l.tour_id),
+      fecha: l.fecha_texto,
+      hora: l.hora_texto,
+      puntoEncuentro: l.punto_encuentro,
       viajeros: travellersText(l),
       precio: usd(l.valor_total),
       reembolsable: l.reembolsable,
-      limite: l.limiteTexto,
+      limite: l.limite_texto,
+      motivo: l.motivo_no_cancelable,
       cancelable: l.cancelable,
-      cancelada: l.canceladaAt !== null,
-      checkin: l.checkinAt !== null,
+      cancelada: l.cancelada_at !== null,
+      checkin: l.checkin_at !== null,
     }),
   );
   return {
@@ -129,7 +132,7 @@ async function toPage(reserva: Reserva): Promise<ReservaPage> {
     email: reserva.email,
     pagado: reserva.pagado,
     total: usd(reserva.valor_total),
-    reembolsado: reserva.reembolsado > 0 ? usd(reserva.reembolsado) : null,
+    reembolsado: toCents(reserva.reembolsado) > 0 ? usd(reserva.reembolsado) : null,
     cancelable: lineas.some((l) => l.cancelable),
     cancelada: lineas.length > 0 && lineas.every((l) => l.cancelada),
     lineas,

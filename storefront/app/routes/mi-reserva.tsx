@@ -151,11 +151,10 @@ function Line({ line }: { line: LineaPage }) {
         <dd className="price">{line.precio}</dd>
         <dt>Cancelación</dt>
         <dd data-testid="linea-limite">
-          {!line.reembolsable
-            ? "Este tour no es reembolsable"
-            : line.limite
-              ? `Gratis hasta el ${line.limite}`
-              : "Ya no se puede cancelar"}
+          {!line.reembolsable ? "Este tour no es reembolsable" : line.limite ? `Gratis hasta el ${line.limite}` : "Ya no se puede cancelar"}
+          {!line.cancelable && !line.cancelada && line.reembolsable && line.motivo ? (
+            <span className="muted voucher__why"> · {line.motivo}</span>
+          ) : null}
         </dd>
       </dl>
       {line.cancelable ? (
