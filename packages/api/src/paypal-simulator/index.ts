@@ -1,12 +1,13 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { PaypalCapture, PaypalOrder } from "../adapters/paypal/types.ts";
-import { renderApprovalPage, renderMessagePage } from "./pages.ts";
+import { centsToDecimalString, toCents } from "@tours/domain";
+import type { PaypalCapture, PaypalOrder, PaypalRefund } from "../adapters/paypal/types.ts";
+import { renderApprovalPage, renderMessagePage, renderPaymentsPage } from "./pages.ts";
 
 /**
- * A local stand-in for PayPal's REST API (Orders v2, OAuth client credentials, webhook verification) plus the
- * buyer's approval page. Its state lives in memory: it plays the part of PayPal, not of our system of record.
+ * A local stand-in for PayPal's REST API (Orders v2, Payments v2 captures and refunds, OAuth client credentials,
+ * webhook verification) plus the buyer's approval page and a page of every payment and refund (/pagos). Its state lives in memory: it plays the part of PayPal, not of our system of record.
  */
 
 export type SimulatorMode = "ok" | "decline" | "fail500" | "hang" | "nolinks";
@@ -39,8 +40,14 @@ export interface SimulatorOrder {
   returnUrl: string;
   cancelUrl: string;
   payerId: string | null;
-  captures: PaypalCapture[];
+  captures: SimulatorCapture[];
   createTime: string;
+}
+
+/** A capture and the refunds made against it (PayPal lists them on the capture's order). */
+export interface SimulatorCapture extends PaypalCapture {
+  status: "COMPLETED" | "PARTIALLY_REFUNDED" | "REFUNDED";
+  refunds: Array<PaypalRefund & { amount: { currency_code: string; value: string }; create_time: string }>;
 }
 
 export interface SimulatorControl {
@@ -53,7 +60,16 @@ export interface SimulatorControl {
   /** Successful captures performed (replays of a PayPal-Request-Id do not count). */
   readonly captureCount: number;
   readonly createCount: number;
+  /** Refunds made (replays of a PayPal-Request-Id do not count). */
+  readonly refundCount: number;
   order(id: string): SimulatorOrder | undefined;
+  /** A capture by its id, with its refunds. */
+  capture(id: string): SimulatorCapture | undefined;
+  /**
+   * Makes every refund request answer 422 UNPROCESSABLE_ENTITY with this issue (as PayPal names it, e.g.
+   * REFUND_FAILED_INSUFFICIENT_FUNDS); null refunds again. `reset()` clears it.
+   */
+  refuseRefunds(issue: string | null): void;
   /** What pressing "Pagar" does, without a browser. */
   approve(orderId: string): SimulatorOrder;
   /** A webhook event signed the way this simulator's verify-webhook-signature accepts. */
@@ -100,6 +116,19 @@ function paypalError(status: number, name: string, issue: string, message: strin
   });
 }
 
+/** PayPal's messages for the refusals a test may ask for (developer.paypal.com/api/payments/v2/errors). */
+const REFUSAL_MESSAGES: Record<string, string> = {
+  REFUND_FAILED_INSUFFICIENT_FUNDS: "Refund cannot be processed due to insufficient funds.",
+  REFUND_NOT_ALLOWED: "Capture cannot be refunded.",
+  REFUND_FAILED_BY_PAYMENT_SOURCE: "Refund was refused by the payment source.",
+  REFUND_TIME_LIMIT_EXCEEDED: "You are over the time limit to perform a refund on this capture.",
+  TRANSACTION_DISPUTED: "Partial refunds cannot be offered at this time because there is an open case on this transaction.",
+};
+
+function refusalMessage(issue: string): string {
+  return REFUSAL_MESSAGES[issue] ?? "The requested action could not be performed, semantically incorrect, or failed business validation.";
+}
+
 export async function startPaypalSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
   const host = options.host ?? "127.0.0.1";
   const clientId = options.clientId ?? DEFAULT_CLIENT_ID;
@@ -112,11 +141,45 @@ export async function startPaypalSimulator(options: SimulatorOptions): Promise<R
   let captureAmountOverride: string | null = null;
   let captureCount = 0;
   let createCount = 0;
+  let refundCount = 0;
+  let refundRefusal: string | null = null;
   const orders = new Map<string, SimulatorOrder>();
   const tokens = new Set<string>();
   // PayPal-Request-Id → the first successful answer, replayed as is
   const createReplies = new Map<string, string>();
   const captureReplies = new Map<string, PaypalOrder>();
+  const refundReplies = new Map<string, PaypalRefund>();
+
+  function findCapture(id: string): { order: SimulatorOrder; capture: SimulatorCapture } | undefined {
+    for (const order of orders.values()) {
+      const capture = order.captures.find((c) => c.id === id);
+      if (capture) return { order, capture };
+    }
+    return undefined;
+  }
+
+  function captureView(c: SimulatorCapture): PaypalCapture & Record<string, unknown> {
+    const { refunds: _refunds, ...capture } = c;
+    return {
+      ...capture,
+      amount: { ...c.amount },
+      links: [
+        { href: `${baseUrl}/v2/payments/captures/${c.id}`, rel: "self", method: "GET" },
+        { href: `${baseUrl}/v2/payments/captures/${c.id}/refund`, rel: "refund", method: "POST" },
+      ],
+    };
+  }
+
+  function refundView(r: SimulatorCapture["refunds"][number], captureId: string): PaypalRefund & Record<string, unknown> {
+    return {
+      ...r,
+      amount: { ...r.amount },
+      links: [
+        { href: `${baseUrl}/v2/payments/refunds/${r.id}`, rel: "self", method: "GET" },
+        { href: `${baseUrl}/v2/payments/captures/${captureId}`, rel: "up", method: "GET" },
+      ],
+    };
+  }
 
   function orderView(o: SimulatorOrder, opts?: { selfLinkOnly?: boolean }): PaypalOrder & Record<string, unknown> {
     const self = `${baseUrl}/v2/checkout/orders/${o.id}`;
@@ -130,7 +193,16 @@ export async function startPaypalSimulator(options: SimulatorOptions): Promise<R
           reference_id: o.referenceId,
           description: o.description,
           amount: { ...o.amount },
-          ...(o.captures.length ? { payments: { captures: o.captures.map((c) => ({ ...c })) } } : {}),
+          ...(o.captures.length
+            ? {
+                payments: {
+                  captures: o.captures.map(captureView),
+                  ...(o.captures.some((c) => c.refunds.length)
+                    ? { refunds: o.captures.flatMap((c) => c.refunds.map((r) => refundView(r, c.id))) }
+                    : {}),
+                },
+              }
+            : {}),
         },
       ],
       ...(o.payerId ? { payer: { payer_id: o.payerId, email_address: "comprador@example.com" } } : {}),
@@ -182,7 +254,7 @@ export async function startPaypalSimulator(options: SimulatorOptions): Promise<R
     const resource =
       type === "CHECKOUT.ORDER.APPROVED"
         ? orderView(o)
-        : { ...(o.captures[0] ?? {}), supplementary_data: { related_ids: { order_id: o.id } } };
+        : { ...(o.captures[0] ? captureView(o.captures[0]) : {}), supplementary_data: { related_ids: { order_id: o.id } } };
     return {
       id: `WH-${paypalId()}`,
       event_version: "1.0",
@@ -236,7 +308,14 @@ export async function startPaypalSimulator(options: SimulatorOptions): Promise<R
     get createCount() {
       return createCount;
     },
+    get refundCount() {
+      return refundCount;
+    },
     order: (id) => orders.get(id),
+    capture: (id) => findCapture(id)?.capture,
+    refuseRefunds(issue) {
+      refundRefusal = issue;
+    },
     approve,
     signWebhook,
     sendWebhook,
@@ -244,6 +323,7 @@ export async function startPaypalSimulator(options: SimulatorOptions): Promise<R
     reset() {
       mode = "ok";
       captureAmountOverride = null;
+      refundRefusal = null;
     },
   };
 
@@ -317,12 +397,61 @@ export async function startPaypalSimulator(options: SimulatorOptions): Promise<R
       id: paypalId(),
       status: "COMPLETED",
       amount: { currency_code: o.amount.currency_code, value: captureAmountOverride ?? o.amount.value },
+      refunds: [],
     });
     o.status = "COMPLETED";
     captureCount++;
     const view = orderView(o);
     if (rid) captureReplies.set(rid, view);
     notify("PAYMENT.CAPTURE.COMPLETED", o.id);
+    return new HttpAnswer(201, view);
+  }
+
+  /**
+   * POST /v2/payments/captures/{id}/refund as PayPal answers it: the amount (default: what is left) in the capture's
+   * currency, at most what was captured minus what was refunded; 422 with PayPal's issue names otherwise.
+   */
+  function refundCapture(req: IncomingMessage, id: string, body: Record<string, unknown>): HttpAnswer {
+    const rid = requestId(req);
+    const replay = rid ? refundReplies.get(rid) : undefined;
+    if (replay) return new HttpAnswer(201, replay);
+    const found = findCapture(id);
+    if (!found) return paypalError(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
+    const { capture } = found;
+    const capturedCents = toCents(capture.amount.value);
+    const refundedCents = capture.refunds.reduce((sum, r) => sum + toCents(r.amount.value), 0);
+    const left = capturedCents - refundedCents;
+    const amount = body.amount as { currency_code?: unknown; value?: unknown } | undefined;
+    if (amount !== undefined && (typeof amount?.currency_code !== "string" || typeof amount.value !== "string")) {
+      return paypalError(400, "INVALID_REQUEST", "MISSING_REQUIRED_PARAMETER", "A required field / parameter is missing.");
+    }
+    if (amount && !/^-?\d+(\.\d{1,2})?$/.test(amount.value as string)) {
+      return paypalError(422, "UNPROCESSABLE_ENTITY", "DECIMAL_PRECISION", "If the currency supports decimals, only two decimal place precision is supported.");
+    }
+    if (amount && amount.currency_code !== capture.amount.currency_code) {
+      return paypalError(422, "UNPROCESSABLE_ENTITY", "REFUND_CAPTURE_CURRENCY_MISMATCH", "Refund must be in the same currency as the capture.");
+    }
+    const cents = amount ? toCents(amount.value as string) : left;
+    if (amount && cents <= 0) return paypalError(422, "UNPROCESSABLE_ENTITY", "CANNOT_BE_ZERO_OR_NEGATIVE", "Must be greater than zero.");
+    if (left <= 0) return paypalError(422, "UNPROCESSABLE_ENTITY", "CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded.");
+    if (cents > left) {
+      return paypalError(422, "UNPROCESSABLE_ENTITY", "REFUND_AMOUNT_EXCEEDED", "The refund amount must be less than or equal to the capture amount that has not yet been refunded.");
+    }
+    if (refundRefusal) return paypalError(422, "UNPROCESSABLE_ENTITY", refundRefusal, refusalMessage(refundRefusal));
+    const now = new Date().toISOString();
+    const refund = {
+      id: paypalId(),
+      status: "COMPLETED",
+      amount: { currency_code: capture.amount.currency_code, value: centsToDecimalString(cents) },
+      ...(typeof body.note_to_payer === "string" ? { note_to_payer: body.note_to_payer.slice(0, 255) } : {}),
+      create_time: now,
+      update_time: now,
+    };
+    capture.refunds.push(refund);
+    capture.status = cents === left ? "REFUNDED" : "PARTIALLY_REFUNDED";
+    refundCount++;
+    const view = refundView(refund, capture.id);
+    if (rid) refundReplies.set(rid, view);
     return new HttpAnswer(201, view);
   }
 
@@ -384,8 +513,10 @@ export async function startPaypalSimulator(options: SimulatorOptions): Promise<R
         control.setMode((next as SimulatorMode | undefined) ?? mode, {
           captureAmountOverride: typeof body.captureAmountOverride === "string" ? body.captureAmountOverride : null,
         });
+        // e2e: {"refuseRefunds": "REFUND_FAILED_INSUFFICIENT_FUNDS"} makes refunds fail, null lets them through
+        if ("refuseRefunds" in body) control.refuseRefunds(typeof body.refuseRefunds === "string" && body.refuseRefunds ? body.refuseRefunds : null);
       }
-      return sendJson(res, 200, { mode, captureAmountOverride, captureCount, createCount });
+      return sendJson(res, 200, { mode, captureAmountOverride, captureCount, createCount, refundCount, refuseRefunds: refundRefusal });
     }
 
     if (path === "/__webhook" && method === "POST") {
@@ -435,6 +566,26 @@ export async function startPaypalSimulator(options: SimulatorOptions): Promise<R
       return sendJson(res, 200, { verification_status: verify(body) ? "SUCCESS" : "FAILURE" });
     }
 
+    const paymentsPath = /^\/v2\/payments\/(captures|refunds)\/([A-Z0-9]+)(\/refund)?$/.exec(path);
+    if (paymentsPath) {
+      if (mode === "hang") return;
+      if (mode === "fail500") {
+        return sendJson(res, 500, { name: "INTERNAL_SERVER_ERROR", message: "An internal server error has occurred.", debug_id: randomBytes(6).toString("hex") });
+      }
+      const [, kind, id, refund] = paymentsPath;
+      let answer: HttpAnswer;
+      if (kind === "captures" && refund && method === "POST") answer = refundCapture(req, id!, parseJson(await readBody(req)));
+      else if (kind === "captures" && !refund && method === "GET") {
+        const found = findCapture(id!);
+        answer = found ? new HttpAnswer(200, captureView(found.capture)) : paypalError(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
+      } else if (kind === "refunds" && !refund && method === "GET") {
+        const owner = [...orders.values()].flatMap((o) => o.captures).find((c) => c.refunds.some((r) => r.id === id));
+        const r = owner?.refunds.find((x) => x.id === id);
+        answer = owner && r ? new HttpAnswer(200, refundView(r, owner.id)) : paypalError(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
+      } else answer = new HttpAnswer(405, { name: "METHOD_NOT_SUPPORTED" });
+      return sendJson(res, answer.status, answer.body);
+    }
+
     const orderPath = /^\/v2\/checkout\/orders(?:\/([A-Z0-9]+))?(\/capture)?$/.exec(path);
     if (orderPath) {
       if (mode === "hang") return; // never answered; close() drops the connection
@@ -452,6 +603,10 @@ export async function startPaypalSimulator(options: SimulatorOptions): Promise<R
           : paypalError(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
       } else answer = new HttpAnswer(405, { name: "METHOD_NOT_SUPPORTED" });
       return sendJson(res, answer.status, answer.body);
+    }
+
+    if ((path === "/" || path === "/pagos") && method === "GET") {
+      return sendHtml(res, 200, renderPaymentsPage([...orders.values()].reverse()));
     }
 
     if (path === "/checkoutnow" && method === "GET") {

@@ -4,7 +4,7 @@ function esc(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 }
 
-function page(title: string, body: string): string {
+function page(title: string, body: string, wide = false): string {
   return `<!doctype html>
 <html lang="es">
 <head>
@@ -27,9 +27,13 @@ function page(title: string, body: string): string {
   .pay { background: #ffc439; color: #111; font-weight: 700; }
   .cancel { background: #e9ecef; color: #333; }
   .note { color: #666; font-size: .85rem; margin-top: 1.5rem; }
+  main.wide { max-width: 60rem; }
+  table { width: 100%; border-collapse: collapse; font-size: .9rem; }
+  th, td { text-align: left; padding: .5rem .4rem; border-bottom: 1px solid #e5e7eb; vertical-align: top; }
+  ul.refunds { margin: 0; padding-left: 1rem; }
 </style>
 </head>
-<body><main><div class="brand">Pay<span>Pal</span> <small>simulador</small></div>${body}</main></body>
+<body><main${wide ? ' class="wide"' : ""}><div class="brand">Pay<span>Pal</span> <small>simulador</small></div>${body}</main></body>
 </html>`;
 }
 
@@ -64,4 +68,54 @@ ${
 
 export function renderMessagePage(title: string, message: string): string {
   return page(title, `<h1>${esc(title)}</h1><p>${esc(message)}</p>`);
+}
+
+const CAPTURE_STATE: Record<string, string> = {
+  COMPLETED: "Cobrado",
+  PARTIALLY_REFUNDED: "Reembolsado en parte",
+  REFUNDED: "Reembolsado",
+};
+const ORDER_STATE: Record<SimulatorOrder["status"], string> = {
+  CREATED: "Pendiente de pago",
+  APPROVED: "Aprobado",
+  COMPLETED: "Pagado",
+  VOIDED: "Anulado",
+};
+
+/** GET /pagos: every order of this simulator with its capture and refunds, newest first (what a merchant sees). */
+export function renderPaymentsPage(orders: SimulatorOrder[]): string {
+  const rows = orders
+    .map((o) => {
+      const capture = o.captures[0];
+      const refunds = o.captures.flatMap((c) => c.refunds);
+      const refundList = refunds.length
+        ? `<ul class="refunds">${refunds
+            .map(
+              (r) =>
+                `<li data-testid="reembolso" data-refund-id="${esc(r.id)}">Reembolso ${esc(r.amount.currency_code)} ${esc(r.amount.value)} · ${r.status === "COMPLETED" ? "Completado" : esc(r.status)} · ${esc(r.id)}</li>`,
+            )
+            .join("")}</ul>`
+        : "—";
+      return `<tr data-testid="pago" data-order-id="${esc(o.id)}">
+  <td>${esc(o.id)}</td>
+  <td>${esc(o.description || "Compra de tours")}</td>
+  <td>${esc(o.amount.currency_code)} ${esc(o.amount.value)}</td>
+  <td>${capture ? `${CAPTURE_STATE[capture.status] ?? esc(capture.status)}<br><small>${esc(capture.id)}</small>` : ORDER_STATE[o.status]}</td>
+  <td>${refundList}</td>
+</tr>`;
+    })
+    .join("\n");
+  return page(
+    "Pagos",
+    `<h1>Pagos y reembolsos</h1>
+${
+  orders.length
+    ? `<table><thead><tr><th>Pedido PayPal</th><th>Descripción</th><th>Total</th><th>Estado</th><th>Reembolsos</th></tr></thead><tbody>
+${rows}
+</tbody></table>`
+    : "<p>Aún no hay pagos.</p>"
+}
+<p class="note">Entorno de pruebas: no se realiza ningún cobro ni reembolso real.</p>`,
+    true,
+  );
 }

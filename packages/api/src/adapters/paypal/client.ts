@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { centsToDecimalString, toCents } from "@tours/domain";
-import type { CreatePaymentInput, PaymentProvider, PaypalOrder } from "./types.ts";
+import type { CreatePaymentInput, PaymentProvider, PaypalOrder, PaypalRefund, RefundInput } from "./types.ts";
 
 export interface PaypalClientOptions {
   /** https://api-m.sandbox.paypal.com, https://api-m.paypal.com or the local simulator. */
@@ -51,7 +51,7 @@ export function paypalValueToCents(value: string | undefined): number | null {
 
 const TOKEN_SAFETY_MARGIN_MS = 60_000;
 
-/** Orders v2 over fetch; every call has a timeout and the bearer token is cached until shortly before it expires. */
+/** Orders v2 and Payments v2 refunds over fetch; every call has a timeout and the bearer token is cached until shortly before it expires. */
 export function createPaypalClient(options: PaypalClientOptions): PaymentProvider {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -182,6 +182,18 @@ export function createPaypalClient(options: PaypalClientOptions): PaymentProvide
         "PayPal capture",
         {},
         requestId,
+      );
+    },
+    refundCapture(captureId: string, input: RefundInput) {
+      return call<PaypalRefund>(
+        "POST",
+        `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+        "PayPal refund",
+        {
+          amount: { currency_code: input.currency, value: centsToPaypalValue(input.amountCents) },
+          ...(input.noteToPayer ? { note_to_payer: input.noteToPayer.slice(0, 255) } : {}),
+        },
+        input.requestId,
       );
     },
     async verifyWebhookSignature(headers, event, rawBody) {

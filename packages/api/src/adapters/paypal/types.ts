@@ -8,10 +8,29 @@ export interface PaypalOrder {
     reference_id?: string;
     description?: string;
     amount?: { currency_code: string; value: string };
-    payments?: { captures?: PaypalCapture[] };
+    payments?: { captures?: PaypalCapture[]; refunds?: PaypalRefund[] };
   }>;
 }
 export interface PaypalCapture { id: string; status: string; amount: { currency_code: string; value: string } }
+/** Payments v2 refund. status: COMPLETED | PENDING | CANCELLED | FAILED. */
+export interface PaypalRefund {
+  id: string;
+  status: string;
+  amount?: { currency_code: string; value: string };
+  status_details?: { reason?: string };
+  note_to_payer?: string;
+  create_time?: string;
+}
+
+export interface RefundInput {
+  /** Stable per refund: a retry with the same id is answered with the first refund, never a second one. */
+  requestId: string;
+  amountCents: number;
+  /** The captured order's currency. */
+  currency: "USD";
+  /** Shown to the payer by PayPal (≤ 255 characters). */
+  noteToPayer?: string;
+}
 
 /** A webhook event as PayPal posts it; only the fields we read. */
 export interface PaypalWebhookEvent {
@@ -43,6 +62,8 @@ export interface PaymentProvider {
   getOrder(paypalOrderId: string): Promise<PaypalOrder>;
   /** requestId makes the capture idempotent at PayPal (replays answer the first capture). */
   captureOrder(paypalOrderId: string, requestId: string): Promise<PaypalOrder>;
+  /** Payments v2: refunds (part of) a capture; idempotent by `input.requestId`. */
+  refundCapture(captureId: string, input: RefundInput): Promise<PaypalRefund>;
   /**
    * PayPal's verify-webhook-signature. `rawBody`, when given, is sent as the event byte for byte (re-serialising a
    * parsed event can change it and fail the check).
