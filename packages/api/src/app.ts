@@ -17,6 +17,7 @@ import {
 import { MAX_MULTIPART_FIELDS } from "./http/multipart.ts";
 import type { FreeTourProvider } from "./adapters/freetours/types.ts";
 import type { PaymentProvider } from "./adapters/paypal/types.ts";
+import type { Notifier } from "./notifications/notifier.ts";
 import { createTokenService } from "./auth/tokens.ts";
 import { registerConditionalGets } from "./http/conditional.ts";
 import { HTTP_MSG, HttpError, fieldError, forbiddenCharacter, hasNulCharacter, registerErrorHandling } from "./http/errors.ts";
@@ -48,6 +49,8 @@ export interface AppDeps {
   payments: PaymentProvider;
   /** The clock (tests move it); defaults to the system clock. */
   now?: () => Date;
+  /** E-mails and reminders after booking changes (src/mail); defaults to silentNotifier. */
+  notifier?: Notifier;
 }
 
 /** JSON bodies up to 1 MB (tour descriptions included); uploads have their own multipart limits. */

@@ -81,6 +81,16 @@ const EnvSchema = z.object({
   FREETOUR_API_KEY: optionalString,
   FREETOUR_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(1500)),
   FREETOUR_CACHE_TTL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(600_000)),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must look like "smtp://user:password@host:587" or "smtps://…:465"').optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().trim().min(3).default("Tours <reservas@tours.local>")),
+  STAFF_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+  MAIL_PORT: port(1025),
+  MAIL_WEB_PORT: port(1080),
+  MAIL_RETRY_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(50).default(10)),
+  MAIL_RETRY_DELAY_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
 });
 
 function isTimeZone(tz: string): boolean {
@@ -140,6 +150,18 @@ export interface Config {
     apiKey: string | undefined;
     timeoutMs: number;
     cacheTtlMs: number;
+  };
+  mail: {
+    /** Unset: `npm start` runs the local mail server (MAIL_PORT, inbox on MAIL_WEB_PORT) and sends there. */
+    smtpUrl: string | undefined;
+    from: string;
+    /** Who gets the new-order e-mails (ADMIN_EMAIL unless set). */
+    staffEmail: string;
+    localSmtpPort: number;
+    localWebPort: number;
+    /** A failing e-mail is retried this many times, waiting retryDelaySeconds·2^n (about 8.5 h in all by default). */
+    retryLimit: number;
+    retryDelaySeconds: number;
   };
 }
 
@@ -261,6 +283,15 @@ export function loadConfig(
       apiKey: e.FREETOUR_API_KEY,
       timeoutMs: e.FREETOUR_TIMEOUT_MS,
       cacheTtlMs: e.FREETOUR_CACHE_TTL_MS,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      staffEmail: (e.STAFF_EMAIL ?? e.ADMIN_EMAIL).toLowerCase(),
+      localSmtpPort: e.MAIL_PORT,
+      localWebPort: e.MAIL_WEB_PORT,
+      retryLimit: e.MAIL_RETRY_LIMIT,
+      retryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
     },
   };
 }

@@ -8,6 +8,8 @@ import { createFreeTourProvider } from "./adapters/freetours/index.ts";
 import { createPaymentProvider, usesPaypalSimulator } from "./adapters/paypal/index.ts";
 import { startPaypalSimulator, type RunningSimulator } from "./paypal-simulator/index.ts";
 import { ensureStaffUser, seedDemo } from "./seed/index.ts";
+import { startLocalMailServer, type RunningMailServer } from "./mail/local-server.ts";
+import { startMail } from "./mail/index.ts";
 
 /**
  * The API process: settings, database (migrated), demo data, then HTTP. Stops cleanly on SIGINT/SIGTERM:
@@ -48,6 +50,21 @@ async function main(): Promise<void> {
     }
   }
 
+  // No SMTP server configured: e-mails go to a local one whose web inbox shows them (nothing leaves the machine).
+  let mailServer: RunningMailServer | undefined;
+  if (!config.mail.smtpUrl) {
+    try {
+      mailServer = await startLocalMailServer({ smtpPort: config.mail.localSmtpPort, webPort: config.mail.localWebPort });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE") throw err;
+      await simulator?.close();
+      const busy = (err as { port?: number }).port ?? config.mail.localSmtpPort;
+      const setting = busy === config.mail.localWebPort ? "MAIL_WEB_PORT" : "MAIL_PORT";
+      console.error(busyPortMessage("el servidor de correo local", busy, setting));
+      process.exit(1);
+    }
+  }
+
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   log.info({ database: database.kind === "pglite" ? `${config.dataDir}/pglite` : "postgresql" }, "database open");
   await migrateDatabase(database);
@@ -63,12 +80,16 @@ async function main(): Promise<void> {
     if (seeded.seeded) log.info(`demo catalogue created in ${(seeded.ms / 1000).toFixed(1)} s`);
   }
 
+  // the job queue (pg-boss, in this database) and its mail workers: e-mails and reminders survive restarts
+  const mail = await startMail({ handle: database, config, log, smtpUrl: config.mail.smtpUrl ?? mailServer!.smtpUrl });
+
   const app = await buildApp({
     config,
     db: database.db,
     storage,
     freeTours: createFreeTourProvider(config, log, storage.objects),
     payments: createPaymentProvider(config, log),
+    notifier: mail.notifier,
   });
 
   let stopping = false;
@@ -80,6 +101,8 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await mail.stop();
+      await mailServer?.close();
       await simulator?.close();
       await database.close();
       process.exit(0);
@@ -96,6 +119,8 @@ async function main(): Promise<void> {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE") throw err;
     console.error(busyPortMessage("la API", config.apiPort, "API_PORT"));
+    await mail.stop();
+    await mailServer?.close();
     await simulator?.close();
     await database.close();
     process.exit(1);
@@ -109,6 +134,10 @@ async function main(): Promise<void> {
   if (simulator) {
     lines.push(`Simulador de PayPal: ${simulator.url}`);
     lines.push("ATENCIÓN: sin credenciales de PayPal los pagos van al simulador local; nadie paga de verdad.");
+  }
+  if (mailServer) {
+    lines.push(`Buzón de correo local: ${mailServer.url}  (SMTP en el puerto ${mailServer.smtpPort})`);
+    lines.push("ATENCIÓN: sin SMTP_URL los correos se quedan en el buzón local; nadie los recibe.");
   }
   console.log(lines.join("\n"));
 }

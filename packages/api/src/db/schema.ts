@@ -11,3 +11,4 @@ export * from "../modules/compra/compra.table.ts";
 export * from "../modules/limits/limits.table.ts";
 export * from "../modules/octo/octo.table.ts";
 export * from "../modules/audit/audit.table.ts";
+export * from "../mail/correo.table.ts";

@@ -12,6 +12,7 @@ import {
   type TourForPricing,
   createCompraRepository,
 } from "./compra.repository.ts";
+import { silentNotifier, type Notifier } from "../../notifications/notifier.ts";
 import type { PedidoRow } from "./compra.table.ts";
 import { checkDia } from "./compra.dates.ts";
 
@@ -65,6 +66,7 @@ export interface CompraServiceDeps {
   holdMinutes: number;
   storefrontUrl: string;
   log: FastifyBaseLogger;
+  notifier?: Notifier;
 }
 
 function conflict(msg: string, extra: Record<string, unknown> = {}): HttpError {
@@ -113,6 +115,7 @@ export function withApprovalLinkSecond(order: PaypalOrder): { id: string; status
 
 export function createCompraService(deps: CompraServiceDeps) {
   const { repo, payments, log } = deps;
+  const notifier = deps.notifier ?? silentNotifier;
 
   /** Checks every line against the catalogue and prices it; all problems at once, in the contract's 400 shape. */
   function priceLines(body: CompraCreateBody, tours: Map<number, TourForPricing>): NewPedidoLine[] {
@@ -313,10 +316,30 @@ export function createCompraService(deps: CompraServiceDeps) {
   }
 
   /**
+   * Every way an order ends up paid (confirm, webhook) answers through here: the notifier hears of it each time
+   * and sends the e-mails once (its own guarantee). Told again on later confirms, so an e-mail whose first report
+   * was lost (a crash right after the capture) still goes out. An e-mail problem never fails the payment.
+   */
+  async function announcePaid<T extends PedidoRow | null>(order: T): Promise<T> {
+    if (order?.estado === "pagado" && order.canal === "tienda") {
+      try {
+        await notifier.orderPaid(order.id);
+      } catch (err) {
+        log.error({ err, pedido: order.id }, "confirmation e-mails could not be queued");
+      }
+    }
+    return order;
+  }
+
+  /**
    * Confirms (captures) the order behind a PayPal token. Idempotent: once paid it answers the order again and
    * captures nothing; concurrent calls capture once (the database claim), the others wait for that outcome.
    */
   async function confirm(token: string): Promise<PedidoRow> {
+    return announcePaid(await confirmPayment(token));
+  }
+
+  async function confirmPayment(token: string): Promise<PedidoRow> {
     let order = await repo.findByPaymentId(token);
     if (!order) throw notFound(COMPRA_MSG.notFound);
     const giveUpAt = Date.now() + CLAIM_WAIT_MS;
@@ -347,10 +370,10 @@ export function createCompraService(deps: CompraServiceDeps) {
   async function reconcile(paypalOrderId: string): Promise<PedidoRow | null> {
     const order = await repo.findByPaymentId(paypalOrderId);
     if (!order) return null;
-    if (order.estado !== "pendiente") return order;
+    if (order.estado !== "pendiente") return announcePaid(order);
     const remote = await payments.getOrder(paypalOrderId);
     if (remote.status === "APPROVED") return confirm(paypalOrderId);
-    if (remote.status === "COMPLETED") return settle(order, remote, false);
+    if (remote.status === "COMPLETED") return announcePaid(await settle(order, remote, false));
     return order;
   }
 
@@ -383,6 +406,7 @@ export function compraServiceFor(deps: AppDeps, log: FastifyBaseLogger): { repo:
     holdMinutes: deps.config.holdMinutes,
     storefrontUrl: deps.config.storefrontUrl,
     log,
+    notifier: deps.notifier,
   });
   return { repo, service };
 }

@@ -1,0 +1,155 @@
+import PgBoss from "pg-boss";
+import type { PGlite, Transaction } from "@electric-sql/pglite";
+import type pg from "pg";
+import type { DatabaseHandle } from "../db/client.ts";
+
+/** What pg-boss needs from a database connection (its `db` option), also used for our own outbox writes. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>>; rowCount?: number | null }>;
+}
+
+type PgliteLike = Pick<PGlite | Transaction, "query" | "exec">;
+
+/**
+ * PGlite behind pg-boss's adapter. pg-boss sends its schema (several statements, no parameters) and its commands
+ * (one statement, parameters) through the same call; PGlite's `query` takes one statement only, so parameterless
+ * text goes through `exec`, which runs any number of statements and answers one result per statement.
+ */
+export function pgliteExecutor(client: PgliteLike): SqlExecutor {
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) {
+        const result = await client.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows, rowCount: result.affectedRows ?? null };
+      }
+      const results = await client.exec(text);
+      const last = results.at(-1);
+      return { rows: (last?.rows ?? []) as Array<Record<string, unknown>>, rowCount: last?.affectedRows ?? null };
+    },
+  };
+}
+
+function pgExecutor(client: pg.Pool | pg.PoolClient): SqlExecutor {
+  return {
+    async executeSql(text, values) {
+      const result = await client.query(text, values as unknown[] | undefined);
+      return { rows: result.rows as Array<Record<string, unknown>>, rowCount: result.rowCount };
+    },
+  };
+}
+
+/** The connection pg-boss uses and a way to run our own writes and a job insert in one transaction. */
+export interface QueueDatabase {
+  executor: SqlExecutor;
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+}
+
+export function queueDatabase(handle: DatabaseHandle): QueueDatabase {
+  if (handle.kind === "pglite") {
+    const client = handle.client;
+    return {
+      executor: pgliteExecutor(client),
+      // inside, only `tx` may be used: PGlite is one connection and waits for the transaction to end
+      transaction: (fn) => client.transaction((tx) => fn(pgliteExecutor(tx))),
+    };
+  }
+  const pool = handle.pool;
+  return {
+    executor: pgExecutor(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await fn(pgExecutor(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (err) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+export interface QueueDefinition {
+  name: string;
+  /** Tries after the first one, with exponential backoff from retryDelaySeconds (pg-boss: delay·2^n, jittered). */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** A job running longer is taken as lost (its process died) and retried. */
+  expireInSeconds: number;
+}
+
+export interface JobInfo {
+  id: string;
+  /** Tries already failed before this one, and how many retries the queue allows: the last try knows it is. */
+  retryCount: number;
+  retryLimit: number;
+}
+
+export interface JobQueue {
+  readonly db: QueueDatabase;
+  /** Adds a job; with `tx` it is part of that transaction (commits or rolls back with the caller's writes). */
+  send(queue: string, data: object, options?: { startAfter?: Date; singletonKey?: string; tx?: SqlExecutor }): Promise<string | null>;
+  /** Runs `handler` for every job of the queue, in this process; a throw fails the try (retried per the queue). */
+  work<T extends object>(queue: string, handler: (data: T, job: JobInfo) => Promise<void>): Promise<void>;
+  /** Stops fetching, lets running jobs finish (up to `timeoutMs`), then returns; the database stays open. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  queues: QueueDefinition[];
+  /** How often an idle worker looks for due jobs (pg-boss's minimum is 0.5 s). */
+  pollingIntervalSeconds?: number;
+  onError?: (err: unknown) => void;
+}
+
+/**
+ * The durable job queue (pg-boss, docs/decisions/0012) on the app's own database: PostgreSQL through its pool,
+ * PGlite through the adapter above. Jobs live in the "pgboss" schema, so they survive restarts; pg-boss fetches
+ * with SKIP LOCKED, so with several API processes each job runs in one of them.
+ */
+export async function startJobQueue(handle: DatabaseHandle, options: JobQueueOptions): Promise<JobQueue> {
+  const db = queueDatabase(handle);
+  const boss = new PgBoss({
+    db: db.executor as PgBoss.Db,
+    // cron schedules are not used (reminders are jobs with a start time); the clock-skew monitor goes with them
+    schedule: false,
+    supervise: true,
+  });
+  boss.on("error", (err) => options.onError?.(err));
+  await boss.start();
+  for (const q of options.queues) {
+    await boss.createQueue(q.name, {
+      name: q.name,
+      retryLimit: q.retryLimit,
+      retryDelay: q.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: q.expireInSeconds,
+    });
+  }
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+
+  return {
+    db,
+    async send(queue, data, opts = {}) {
+      return boss.send(queue, data, {
+        ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
+        ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+        ...(opts.tx ? { db: opts.tx as PgBoss.Db } : {}),
+      });
+    },
+    async work(queue, handler) {
+      await boss.work<never>(queue, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
+        for (const job of jobs) {
+          await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+        }
+      });
+    },
+    async stop(timeoutMs = 10_000) {
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+    },
+  };
+}

@@ -1,0 +1,228 @@
+import QRCode from "qrcode";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client.ts";
+import type { JobInfo, JobQueue, QueueDefinition } from "../jobs/queue.ts";
+import type { Notifier } from "../notifications/notifier.ts";
+import { correoExists, findCorreo, insertCorreo, markCorreoSent, markCorreoTryFailed } from "./correo.repository.ts";
+import { buildIcs } from "./ics.ts";
+import {
+  cancelacionSubject,
+  confirmacionSubject,
+  miReservaUrl,
+  nuevoPedidoSubject,
+  recordatorioSubject,
+  renderCancelacion,
+  renderConfirmacion,
+  renderNuevoPedido,
+  renderRecordatorio,
+  viajerosTexto,
+  type MailReserva,
+  type RefundInfo,
+  type RenderedMail,
+} from "./templates.ts";
+import type { MailTransport } from "./transport.ts";
+
+/** Delivers one row of the `correo` table. */
+export const MAIL_QUEUE = "correo";
+/** At departure − 24 h: checks the line is still booked, then adds its reminder e-mail. */
+export const REMINDER_QUEUE = "recordatorio";
+export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
+
+/** What the e-mails need from the booking view (reserva.view.ts), plus the state that decides whether to send. */
+export interface MailView extends MailReserva {
+  pagado: boolean;
+  canal: "tienda" | "octo";
+}
+
+export interface MailerDeps {
+  db: Db;
+  queue: JobQueue;
+  transport: MailTransport;
+  loadView: (pedidoId: number, now: Date) => Promise<MailView | null>;
+  /** The refund behind a cancellation (amount and state), from the refunds module. */
+  loadRefund: (reembolsoId: number) => Promise<RefundInfo | null>;
+  storefrontUrl: string;
+  staffEmail: string;
+  now: () => Date;
+  log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+}
+
+interface DeliverJob {
+  correoId: number;
+  /** Cancellation e-mails: which lines, which refund, who cancelled. */
+  lineIds?: number[];
+  reembolsoId?: number | null;
+  porStaff?: boolean;
+}
+
+interface ReminderJob {
+  pedidoId: number;
+  lineaId: number;
+}
+
+export function mailQueues(settings: { retryLimit: number; retryDelaySeconds: number }): QueueDefinition[] {
+  return [
+    { name: MAIL_QUEUE, retryLimit: settings.retryLimit, retryDelaySeconds: settings.retryDelaySeconds, expireInSeconds: 120 },
+    { name: REMINDER_QUEUE, retryLimit: settings.retryLimit, retryDelaySeconds: settings.retryDelaySeconds, expireInSeconds: 120 },
+  ];
+}
+
+export const confirmacionKey = (pedidoId: number) => `confirmacion:${pedidoId}`;
+
+/**
+ * The Notifier on the job queue. Each event adds its `correo` rows and their delivery jobs in one transaction,
+ * guarded by the rows' unique keys: a second report of the same event (the return page and the webhook, two API
+ * processes, a retried request) finds the key taken and adds nothing. The confirmation's key also guards the
+ * staff e-mail and the reminders, which are added with it.
+ */
+export function createMailNotifier(deps: MailerDeps): Notifier {
+  const { db, queue, log } = deps;
+  return {
+    async orderPaid(pedidoId) {
+      if (await correoExists(db, confirmacionKey(pedidoId))) return;
+      const now = deps.now();
+      const view = await deps.loadView(pedidoId, now);
+      // never before the capture; resellers send their own vouchers for OCTO bookings
+      if (!view || !view.pagado || view.canal !== "tienda") return;
+      const added = await queue.db.transaction(async (tx) => {
+        const confirmacion = await insertCorreo(tx, {
+          tipo: "confirmacion",
+          pedidoId,
+          lineaId: null,
+          destinatario: view.email,
+          asunto: confirmacionSubject(view),
+          clave: confirmacionKey(pedidoId),
+        });
+        if (confirmacion === null) return false;
+        await queue.send(MAIL_QUEUE, { correoId: confirmacion } satisfies DeliverJob, { tx });
+        const staff = await insertCorreo(tx, {
+          tipo: "nuevo_pedido",
+          pedidoId,
+          lineaId: null,
+          destinatario: deps.staffEmail,
+          asunto: nuevoPedidoSubject(view),
+          clave: `nuevo_pedido:${pedidoId}`,
+        });
+        if (staff !== null) await queue.send(MAIL_QUEUE, { correoId: staff } satisfies DeliverJob, { tx });
+        for (const linea of view.lineas) {
+          const at = new Date(linea.inicio.getTime() - REMINDER_LEAD_MS);
+          // a departure less than a day away gets no reminder: the confirmation has just gone out
+          if (linea.canceladaAt || at <= now) continue;
+          await queue.send(REMINDER_QUEUE, { pedidoId, lineaId: linea.id } satisfies ReminderJob, {
+            tx,
+            startAfter: at,
+            singletonKey: `recordatorio:${linea.id}`,
+          });
+        }
+        return true;
+      });
+      if (added) log.info({ pedido: pedidoId }, "confirmation e-mails queued");
+    },
+
+    async orderCancelled({ pedidoId, lineIds, reembolsoId, porStaff }) {
+      const view = await deps.loadView(pedidoId, deps.now());
+      if (!view || view.canal !== "tienda") return;
+      const ids = [...new Set(lineIds)].sort((a, b) => a - b);
+      await queue.db.transaction(async (tx) => {
+        const id = await insertCorreo(tx, {
+          tipo: "cancelacion",
+          pedidoId,
+          lineaId: ids.length === 1 ? ids[0]! : null,
+          destinatario: view.email,
+          asunto: cancelacionSubject(view),
+          clave: `cancelacion:${pedidoId}:${reembolsoId ?? "sin-reembolso"}:${ids.join(",")}`,
+        });
+        if (id !== null) await queue.send(MAIL_QUEUE, { correoId: id, lineIds: ids, reembolsoId, porStaff } satisfies DeliverJob, { tx });
+      });
+    },
+  };
+}
+
+/** The QR code of the voucher: the reference text only (what the check-in screen reads). */
+export function voucherQrPng(referencia: string): Promise<Buffer> {
+  return QRCode.toBuffer(referencia, { type: "png", width: 400, margin: 2, errorCorrectionLevel: "M" });
+}
+
+export function voucherIcs(view: MailReserva, storefrontUrl: string, now: Date): string {
+  return buildIcs(
+    view.lineas
+      .filter((l) => !l.canceladaAt)
+      .map((l) => ({
+        uid: `${view.referencia}-${l.id}@tours`,
+        start: l.inicio,
+        zone: l.zona,
+        summary: l.tourNombre,
+        location: l.puntoEncuentro,
+        description: `Reserva ${view.referencia} (PIN ${view.pin}). ${l.horaTexto}. Viajeros: ${viajerosTexto(l)}.`,
+        url: miReservaUrl({ storefrontUrl }, view),
+      })),
+    now,
+  );
+}
+
+/** Runs this process's share of the mail jobs (pg-boss hands each job to one worker across all processes). */
+export async function startMailWorkers(deps: MailerDeps): Promise<void> {
+  const { db, queue, log } = deps;
+  const links = { storefrontUrl: deps.storefrontUrl };
+
+  async function render(row: NonNullable<Awaited<ReturnType<typeof findCorreo>>>, view: MailView, data: DeliverJob): Promise<RenderedMail | null> {
+    const now = deps.now();
+    switch (row.tipo) {
+      case "confirmacion":
+        return renderConfirmacion(view, links, { qrPng: await voucherQrPng(view.referencia), ics: voucherIcs(view, deps.storefrontUrl, now) });
+      case "nuevo_pedido":
+        return renderNuevoPedido(view, links);
+      case "recordatorio": {
+        const linea = view.lineas.find((l) => l.id === row.linea_id);
+        return linea && !linea.canceladaAt ? renderRecordatorio(view, linea, links) : null;
+      }
+      case "cancelacion": {
+        const ids = new Set(data.lineIds ?? []);
+        const cancelled = view.lineas.filter((l) => (ids.size ? ids.has(l.id) : l.canceladaAt));
+        const refund = data.reembolsoId ? await deps.loadRefund(data.reembolsoId) : null;
+        return renderCancelacion(view, cancelled, refund, data.porStaff ?? false, links);
+      }
+    }
+  }
+
+  await queue.work<DeliverJob>(MAIL_QUEUE, async (data, job: JobInfo) => {
+    const row = await findCorreo(db, data.correoId);
+    if (!row || row.estado === "enviado") return;
+    const view = await deps.loadView(row.pedido_id, deps.now());
+    const mail = view ? await render(row, view, data) : null;
+    if (!mail) {
+      // the order or the line is gone (a reminder for a line cancelled since): nothing to say any more
+      await markCorreoTryFailed(db, row.id, "No se envió: la reserva ya no está vigente", "fallido", deps.now());
+      return;
+    }
+    try {
+      await deps.transport.send({ ...mail, to: row.destinatario });
+    } catch (err) {
+      const last = job.retryCount >= job.retryLimit;
+      const reason = err instanceof Error ? err.message : String(err);
+      await markCorreoTryFailed(db, row.id, reason, last ? "fallido" : "pendiente", deps.now());
+      log.warn({ err, correo: row.id, intento: job.retryCount + 1 }, last ? "e-mail failed for good" : "e-mail failed; will retry");
+      throw err;
+    }
+    await markCorreoSent(db, row.id, deps.now());
+    log.info({ correo: row.id, tipo: row.tipo }, "e-mail sent");
+  });
+
+  await queue.work<ReminderJob>(REMINDER_QUEUE, async ({ pedidoId, lineaId }) => {
+    const view = await deps.loadView(pedidoId, deps.now());
+    const linea = view?.lineas.find((l) => l.id === lineaId);
+    // checked now, not when the order was paid: a cancelled line or order gets no reminder
+    if (!view || !view.pagado || !linea || linea.canceladaAt) return;
+    await queue.db.transaction(async (tx) => {
+      const id = await insertCorreo(tx, {
+        tipo: "recordatorio",
+        pedidoId,
+        lineaId,
+        destinatario: view.email,
+        asunto: recordatorioSubject(linea),
+        clave: `recordatorio:${pedidoId}:${lineaId}`,
+      });
+      if (id !== null) await queue.send(MAIL_QUEUE, { correoId: id } satisfies DeliverJob, { tx });
+    });
+  });
+}
