@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
-import { ADMIN, API_PORT, API_URL, CHROMIUM_ARGS, CHROMIUM_PATH, SIM_PORT, STORE_PORT, STORE_URL } from "./support/env";
+import { ADMIN, API_PORT, API_URL, CHROMIUM_ARGS, CHROMIUM_PATH, MAIL_PORT, MAIL_WEB_PORT, SIM_PORT, STORE_PORT, STORE_URL } from "./support/env";
 
 /*
  * End-to-end harness.
  *
- * - Starts the whole product once with `node scripts/start.mjs` (API + PayPal simulator + built storefront)
- *   on a fresh temporary DATA_DIR, ports 3300 / 4400 / 4410, staff user ADMIN_EMAIL/ADMIN_PASSWORD of
+ * - Starts the whole product once with `node scripts/start.mjs` (API + PayPal simulator + built storefront + the
+ *   local mail server, no SMTP_URL) on a fresh temporary DATA_DIR, ports 3300 / 4400 / 4410, mail 2525 / 2580, staff user ADMIN_EMAIL/ADMIN_PASSWORD of
  *   support/env.ts. Build first: `npm run build` (the storefront is served from storefront/build).
  * - One worker: the tests share one database. They create what they need or use the demo seed.
  * - Projects:
@@ -79,6 +79,10 @@ export default defineConfig({
       RATE_LIMIT_ORDERS_PER_MINUTE: "100000",
       PAYPAL_CLIENT_SECRET: "",
       FREETOUR_API_URL: "",
+      // every e-mail goes to the embedded local mail server; the tests read its inbox (support/mail.ts)
+      SMTP_URL: "",
+      MAIL_PORT: String(MAIL_PORT),
+      MAIL_WEB_PORT: String(MAIL_WEB_PORT),
     },
   },
 });

@@ -127,3 +127,22 @@ export function soonDate(daysAhead = 2): string {
   d.setUTCDate(d.getUTCDate() + daysAhead);
   return d.toISOString().slice(0, 10);
 }
+
+/**
+ * A paid booking made as a buyer would through the API: the order, its approval on the PayPal simulator, and the
+ * confirmation the storefront's /pay/ok asks for. Answers the order's id, its booking reference and PayPal's token.
+ */
+export async function paidBooking(
+  request: APIRequestContext,
+  simUrl: string,
+  options: { tourId: number; fecha: string; hora: string; adults: number; email: string },
+): Promise<{ pedidoId: number; referencia: string; token: string }> {
+  const token = await holdPlaces(request, options.tourId, options.fecha, options.hora, options.adults, options.email);
+  const approve = await request.post(`${simUrl}/checkoutnow/approve`, { form: { token }, maxRedirects: 0 });
+  expect(approve.status(), await approve.text()).toBeGreaterThanOrEqual(300);
+  const confirmed = await request.post(`${API_URL}/api/compra/confirma`, { data: { token } });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  const { succes } = (await confirmed.json()) as { succes: { id: number; status: boolean; referencia: string } };
+  expect(succes.status).toBe(true);
+  return { pedidoId: succes.id, referencia: succes.referencia, token };
+}

@@ -41,9 +41,12 @@ async function routes(): Promise<string[]> {
     "/shop",
     "/pay/ok?token=ABC123&PayerID=XYZ",
     "/pay/not?token=ABC123",
+    "/mi-reserva",
+    "/mi-reserva?ref=TR-NOEXISTE&pin=123456",
     "/ruta-que-no-existe",
     "/panel",
     "/panel/tours/create",
+    "/panel/checkin",
   ];
 }
 
