@@ -40,6 +40,7 @@ import { webhookRoutes } from "./modules/webhooks/webhooks.routes.ts";
 import { salidasRoutes } from "./modules/salidas/salidas.routes.ts";
 import { openApiRoutes } from "./modules/openapi/openapi.routes.ts";
 import { octoRoutes } from "./modules/octo/octo.routes.ts";
+import { reservasRoutes } from "./modules/reservas/reservas.routes.ts";
 
 export interface AppDeps {
   config: Config;
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webhookRoutes, { deps: fullDeps });
   await app.register(salidasRoutes, { deps: fullDeps });
   await app.register(octoRoutes, { deps: fullDeps });
+  await app.register(reservasRoutes, { deps: fullDeps });
   await app.register(openApiRoutes, { serverUrl: config.publicApiUrl });
 
   return app;

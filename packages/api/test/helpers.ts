@@ -34,6 +34,7 @@ export interface TestAppOverrides {
   freeTours?: AppDeps["freeTours"];
   payments?: AppDeps["payments"];
   now?: () => Date;
+  notifier?: AppDeps["notifier"];
   /** Seed the demo catalogue first (images off unless asked for). */
   seed?: boolean | SeedOptions;
 }
@@ -121,6 +122,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     freeTours: overrides.freeTours ?? createBundledFreeTourProvider({ publicApiUrl: config.publicApiUrl }),
     payments: overrides.payments ?? createPaymentProvider(config, log),
     now: overrides.now,
+    notifier: overrides.notifier,
   };
   const app = await buildApp(deps);
   await app.ready();

@@ -6,7 +6,8 @@ import { requireRole } from "../../http/auth.ts";
 import { notFound, parseBody, parseId } from "../../http/errors.ts";
 import { listParamsOf, sendPage } from "../../http/list.ts";
 import { COMPRA_MSG, compraServiceFor } from "./compra.service.ts";
-import { toPedido, toPedidoLine } from "./compra.serialize.ts";
+import { toPedido } from "./compra.serialize.ts";
+import { pedidoDetalle } from "../reservas/pedido.detalle.ts";
 
 export const compraRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const limiter = createRateLimiter(deps.db, deps.now!);
@@ -41,8 +42,8 @@ export const compraRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
   });
 
   app.get<{ Params: { id: string } }>("/api/compra/find/:id", staff, async (request) => {
-    const id = parseId(request.params.id);
-    if (!(await repo.findById(id))) throw notFound(COMPRA_MSG.pedidoNotFound);
-    return { succes: (await repo.lines(id)).map(toPedidoLine) };
+    const detalle = await pedidoDetalle(deps.db, parseId(request.params.id), deps.now!());
+    if (!detalle) throw notFound(COMPRA_MSG.pedidoNotFound);
+    return detalle;
   });
 };

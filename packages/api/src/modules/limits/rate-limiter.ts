@@ -18,6 +18,11 @@ export interface Limit {
 export interface RateLimiter {
   /** Counts one hit; true while the key is within its limit. */
   hit(limit: Limit, subject: string): Promise<boolean>;
+  /**
+   * Takes one hit back (never below 0). For limits on failures: each attempt counts first, atomically (so a burst of
+   * parallel attempts cannot all pass a check made before any counted), and one that succeeds is forgiven.
+   */
+  forgive(limit: Limit, subject: string): Promise<void>;
   /** Hits so far in the key's live window (0 when none). */
   count(limit: Limit, subject: string): Promise<number>;
   /** 429 in Spanish once the client went over the limit. */
@@ -52,6 +57,12 @@ export function createRateLimiter(db: Db, now: () => Date): RateLimiter {
         .returning({ hits: rateLimit.hits });
       if (++hitsSinceSweep >= SWEEP_EVERY) await sweep(at);
       return (row?.hits ?? 1) <= limit.max;
+    },
+    async forgive(limit, subject) {
+      await db
+        .update(rateLimit)
+        .set({ hits: sql`greatest(${rateLimit.hits} - 1, 0)` })
+        .where(eq(rateLimit.key, keyOf(limit, subject)));
     },
     async count(limit, subject) {
       const at = now();

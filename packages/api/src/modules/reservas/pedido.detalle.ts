@@ -1,0 +1,62 @@
+import { asc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { PedidoDetalle } from "@tours/contract";
+import { fromCents } from "@tours/domain";
+import type { Db } from "../../db/client.ts";
+import { staffUsersTable } from "../auth/auth.table.ts";
+import { pedidoLine, reembolso } from "../compra/compra.table.ts";
+import { toPedidoLine } from "../compra/compra.serialize.ts";
+import { toReserva } from "./reserva.serialize.ts";
+import { loadReservaView } from "./reserva.view.ts";
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * GET /api/compra/find/{id} for the panel: the lines as upstream (plus cancellation, check-in and departure), the
+ * reference, the booking as its buyer sees it, its refunds and its e-mails. Null when the order does not exist.
+ */
+export async function pedidoDetalle(db: Db, pedidoId: number, now: Date): Promise<PedidoDetalle | null> {
+  const view = await loadReservaView(db, { pedidoId }, now);
+  if (!view) return null;
+  const checkinBy = alias(staffUsersTable, "checkin_by");
+  const [lines, refunds] = await Promise.all([
+    db
+      .select({ line: pedidoLine, checkinPor: checkinBy.nombre })
+      .from(pedidoLine)
+      .leftJoin(checkinBy, eq(checkinBy.id, pedidoLine.checkin_usuario_id))
+      .where(eq(pedidoLine.id_pedido, pedidoId))
+      .orderBy(asc(pedidoLine.id)),
+    db
+      .select({ r: reembolso, usuario: staffUsersTable.nombre })
+      .from(reembolso)
+      .leftJoin(staffUsersTable, eq(staffUsersTable.id, reembolso.staff_usuario_id))
+      .where(eq(reembolso.pedido_id, pedidoId))
+      .orderBy(asc(reembolso.id)),
+  ]);
+  const salidaOf = new Map(view.lineas.map((l) => [l.id, l.salidaClave]));
+  return {
+    succes: lines.map(({ line, checkinPor }) => ({
+      ...toPedidoLine(line),
+      cancelada_at: iso(line.cancelada_at),
+      reembolso_id: line.reembolso_id,
+      checkin_at: iso(line.checkin_at),
+      checkin_por: checkinPor,
+      salida: salidaOf.get(line.id) ?? null,
+    })),
+    referencia: view.referencia,
+    reserva: toReserva(view),
+    reembolsos: refunds.map(({ r, usuario }) => ({
+      id: r.id,
+      monto: fromCents(r.monto_cents),
+      estado: r.estado,
+      motivo: r.motivo,
+      por: r.por,
+      usuario,
+      paypal_refund_id: r.paypal_refund_id,
+      error: r.error,
+      created_at: r.createdAt.toISOString(),
+    })),
+    // the e-mails come with the mail module (issue 9's MAIL part)
+    correos: [],
+  };
+}

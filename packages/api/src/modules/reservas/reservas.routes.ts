@@ -1,0 +1,62 @@
+import type { FastifyPluginAsync } from "fastify";
+import { CheckinBody, ReembolsarBody, ReservaCancelarBody, ReservaConsultaBody } from "@tours/contract";
+import { fromCents } from "@tours/domain";
+import type { AppDeps } from "../../app.ts";
+import { requireRole } from "../../http/auth.ts";
+import { parseBody, parseId } from "../../http/errors.ts";
+import { silentNotifier } from "../../notifications/notifier.ts";
+import { actorOf } from "../audit/audit.ts";
+import { createRateLimiter } from "../limits/rate-limiter.ts";
+import { type CancelResult, createCancelacionService } from "./cancelacion.service.ts";
+import { createCheckinService } from "./checkin.service.ts";
+import { reservaByPin } from "./reserva.access.ts";
+import { toReserva } from "./reserva.serialize.ts";
+
+function cancelAnswer(result: CancelResult) {
+  return {
+    succes: toReserva(result.view),
+    reembolso: { id: result.reembolso.id, monto: fromCents(result.reembolso.montoCents), estado: result.reembolso.estado },
+  };
+}
+
+/** "Mi reserva" (reference + PIN), staff refunds and check-in (docs/decisions/0013-self-service-cancellation.md). */
+export const reservasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const now = deps.now!;
+  const limiter = createRateLimiter(deps.db, now);
+  const cancelacion = createCancelacionService({
+    db: deps.db,
+    payments: deps.payments,
+    notifier: deps.notifier ?? silentNotifier,
+    now,
+    log: app.log,
+  });
+  const checkin = createCheckinService({ db: deps.db, now });
+
+  app.post("/api/reserva/consulta", async (request) => {
+    const { referencia, pin } = parseBody(ReservaConsultaBody, request.body);
+    return { succes: toReserva(await reservaByPin(deps.db, limiter, request, referencia, pin, now())) };
+  });
+
+  app.post("/api/reserva/cancelar", async (request) => {
+    const { referencia, pin, linea } = parseBody(ReservaCancelarBody, request.body);
+    const view = await reservaByPin(deps.db, limiter, request, referencia, pin, now());
+    return cancelAnswer(await cancelacion.cancel({ pedidoId: view.pedidoId, linea, por: "cliente", actor: actorOf(request, null) }));
+  });
+
+  app.post<{ Params: { id: string } }>("/api/compra/reembolsar/:id", { preHandler: requireRole("pedidos") }, async (request) => {
+    const id = parseId(request.params.id);
+    const { linea, motivo } = parseBody(ReembolsarBody, request.body);
+    return cancelAnswer(await cancelacion.cancel({ pedidoId: id, linea, motivo: motivo ?? null, por: "staff", actor: actorOf(request) }));
+  });
+
+  // sales answer the buyers, guides run the departures: both check travellers in
+  const checkinRoles = { preHandler: requireRole("pedidos", "salidas") };
+  app.get("/api/checkin/consulta", checkinRoles, async (request) => {
+    const { referencia, salida } = parseBody(CheckinBody, request.query, "query");
+    return { succes: await checkin.consulta(referencia, salida) };
+  });
+  app.post("/api/checkin", checkinRoles, async (request) => {
+    const { referencia, salida } = parseBody(CheckinBody, request.body);
+    return { succes: await checkin.registrar(referencia, salida, actorOf(request)) };
+  });
+};
