@@ -9,8 +9,8 @@ import { ADMIN, API_PORT, API_URL, CHROMIUM_ARGS, CHROMIUM_PATH, MAIL_PORT, MAIL
  * End-to-end harness.
  *
  * - Starts the whole product once with `node scripts/start.mjs` (API + PayPal simulator + built storefront + the
- *   local mail server, no SMTP_URL) on a fresh temporary DATA_DIR, ports 3300 / 4400 / 4410, mail 2525 / 2580, staff user ADMIN_EMAIL/ADMIN_PASSWORD of
- *   support/env.ts. Build first: `npm run build` (the storefront is served from storefront/build).
+ *   local mail server, no SMTP_URL) on a fresh temporary DATA_DIR, ports 3300 / 4400 / 4410 (mail 4425 / 4420),
+ *   staff user ADMIN_EMAIL/ADMIN_PASSWORD of support/env.ts. Build first: `npm run build` (the storefront is served from storefront/build).
  * - One worker: the tests share one database. They create what they need or use the demo seed.
  * - Projects:
  *     "js"   – the default, JavaScript on.
@@ -64,6 +64,10 @@ export default defineConfig({
       PORT: String(STORE_PORT),
       API_PORT: String(API_PORT),
       PAYPAL_SIM_PORT: String(SIM_PORT),
+      // no SMTP server: the product's local mail server, whose inbox the tests read (support/env.ts MAIL_URL)
+      SMTP_URL: "",
+      MAIL_PORT: String(MAIL_PORT),
+      MAIL_WEB_PORT: String(MAIL_WEB_PORT),
       API_URL: `http://127.0.0.1:${API_PORT}`,
       PUBLIC_API_URL: API_URL,
       STOREFRONT_URL: STORE_URL,
@@ -79,10 +83,6 @@ export default defineConfig({
       RATE_LIMIT_ORDERS_PER_MINUTE: "100000",
       PAYPAL_CLIENT_SECRET: "",
       FREETOUR_API_URL: "",
-      // every e-mail goes to the embedded local mail server; the tests read its inbox (support/mail.ts)
-      SMTP_URL: "",
-      MAIL_PORT: String(MAIL_PORT),
-      MAIL_WEB_PORT: String(MAIL_WEB_PORT),
     },
   },
 });

@@ -36,18 +36,30 @@ function portIsFree(port, host) {
   });
 }
 
-// The local PayPal simulator (used when no PayPal credentials are set) moves to the next free port when its own
-// is taken, e.g. by a second copy of the product; the API and the storefront (its form-action) both get that port.
-if (!(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET)) {
-  const wanted = Number(env.PAYPAL_SIM_PORT || 4010);
+/**
+ * The first free port from `wanted` on (20 tries); exits with one clear line when there is none. `what` names the
+ * part ("el simulador de PayPal"), `of` says whose port it is ("del simulador de PayPal"), `short` the subject.
+ */
+async function nextFreePort(wanted, { what, of, short }, setting) {
   let port = wanted;
   while (port < wanted + 20 && !(await portIsFree(port, "127.0.0.1"))) port++;
   if (port === wanted + 20) {
-    console.error(`No se puede iniciar el simulador de PayPal: los puertos ${wanted}–${port - 1} están en uso. Elige otro con PAYPAL_SIM_PORT.`);
+    console.error(`No se puede iniciar ${what}: los puertos ${wanted}–${port - 1} están en uso. Elige otro con ${setting}.`);
     process.exit(1);
   }
-  if (port !== wanted) console.log(`El puerto ${wanted} del simulador de PayPal está en uso: el simulador usa el ${port}.`);
-  env.PAYPAL_SIM_PORT = String(port);
+  if (port !== wanted) console.log(`El puerto ${wanted} ${of} está en uso: ${short} usa el ${port}.`);
+  return port;
+}
+
+// The local PayPal simulator (used when no PayPal credentials are set) and the local mail server (used when no
+// SMTP_URL is set) move to the next free port when theirs is taken, e.g. by a second copy of the product; the API
+// and the storefront (the simulator's form-action) get the ports in use.
+if (!(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET)) {
+  env.PAYPAL_SIM_PORT = String(await nextFreePort(Number(env.PAYPAL_SIM_PORT || 4010), { what: "el simulador de PayPal", of: "del simulador de PayPal", short: "el simulador" }, "PAYPAL_SIM_PORT"));
+}
+if (!env.SMTP_URL) {
+  env.MAIL_PORT = String(await nextFreePort(Number(env.MAIL_PORT || 1025), { what: "el servidor de correo local", of: "del servidor de correo local", short: "el servidor de correo" }, "MAIL_PORT"));
+  env.MAIL_WEB_PORT = String(await nextFreePort(Number(env.MAIL_WEB_PORT || 1080), { what: "el buzón de correo local", of: "del buzón de correo local", short: "el buzón" }, "MAIL_WEB_PORT"));
 }
 for (const [name, port] of [["la tienda", env.PORT], ["la API", env.API_PORT]]) {
   if (!(await portIsFree(Number(port)))) {
@@ -75,4 +87,7 @@ function stopAll(code) {
 for (const child of children) child.on("exit", (code) => stopAll(code ?? 1));
 process.on("SIGINT", () => stopAll(0));
 process.on("SIGTERM", () => stopAll(0));
-console.log(`Tienda: http://localhost:${env.PORT}  ·  Panel: http://localhost:${env.PORT}/panel  ·  API: http://localhost:${env.API_PORT}`);
+console.log(
+  `Tienda: http://localhost:${env.PORT}  ·  Panel: http://localhost:${env.PORT}/panel  ·  API: http://localhost:${env.API_PORT}` +
+    (env.SMTP_URL ? "" : `  ·  Buzón de correo: http://localhost:${env.MAIL_WEB_PORT}`),
+);

@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { MAIL_WEB_URL } from "./env";
+import { MAIL_URL } from "./env";
 
 /** What the local mail server's inbox answers (GET /api/messages, packages/api/src/mail/local-server.ts). */
 export interface InboxMessage {
@@ -14,7 +14,7 @@ export interface InboxMessage {
 }
 
 export async function inboxOf(to: string): Promise<InboxMessage[]> {
-  const response = await fetch(`${MAIL_WEB_URL}/api/messages?to=${encodeURIComponent(to)}`);
+  const response = await fetch(`${MAIL_URL}/api/messages?to=${encodeURIComponent(to)}`);
   if (!response.ok) throw new Error(`inbox → ${response.status}`);
   return (await response.json()) as InboxMessage[];
 }
@@ -38,7 +38,7 @@ export async function waitForMail(to: string, subject: RegExp, timeout = 30_000)
 export async function attachment(message: InboxMessage, index: number): Promise<Buffer> {
   const a = message.attachments[index];
   if (!a) throw new Error(`message ${message.id} has no attachment ${index}`);
-  const response = await fetch(`${MAIL_WEB_URL}${a.url}`);
+  const response = await fetch(`${MAIL_URL}${a.url}`);
   if (!response.ok) throw new Error(`attachment → ${response.status}`);
   return Buffer.from(await response.arrayBuffer());
 }

@@ -110,6 +110,9 @@ beforeAll(async () => {
     ADMIN_PASSWORD: ADMIN.password,
     SESSION_SECRET: randomBytes(32).toString("hex"),
     STOREFRONT_URL: `http://127.0.0.1:${store1}`,
+    // each API runs a local mail server of its own, on free ports
+    MAIL_PORT: "0",
+    MAIL_WEB_PORT: "0",
     CORS_ORIGINS: `http://127.0.0.1:${store1},http://127.0.0.1:${store2}`,
   };
   const tsx = path.join(root, "node_modules/.bin/tsx");

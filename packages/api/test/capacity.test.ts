@@ -438,6 +438,10 @@ describe.runIf(!!process.env.DATABASE_URL)("two API processes on one PostgreSQL"
         API_PORT: String(port),
         API_HOST: "127.0.0.1",
         PAYPAL_SIM_PORT: String(simPort),
+        // its own local mail server on free ports (the defaults may be taken on this machine)
+        MAIL_PORT: "0",
+        MAIL_WEB_PORT: "0",
+        SMTP_URL: "",
         PAYPAL_CLIENT_ID: "",
         PAYPAL_CLIENT_SECRET: "",
         SEED_DEMO: "false",

@@ -14,12 +14,15 @@ import { createConfiguredStorage, type Storage } from "../src/adapters/storage/i
 import { createBundledFreeTourProvider } from "../src/adapters/freetours/index.ts";
 import { createPaymentProvider } from "../src/adapters/paypal/index.ts";
 import { ensureStaffUser, seedDemo, type SeedOptions } from "../src/seed/index.ts";
+import type { Notifier } from "../src/notifications/notifier.ts";
 
 export const TEST_ADMIN = { email: "admin@tours.test", password: "clave-de-prueba-123" } as const;
 
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The database connection itself (the job queue runs on it). */
+  handle: DatabaseHandle;
   config: Config;
   storage: Storage;
   uploadsDir: string;
@@ -34,7 +37,7 @@ export interface TestAppOverrides {
   freeTours?: AppDeps["freeTours"];
   payments?: AppDeps["payments"];
   now?: () => Date;
-  notifier?: AppDeps["notifier"];
+  notifier?: Notifier;
   /** Seed the demo catalogue first (images off unless asked for). */
   seed?: boolean | SeedOptions;
 }
@@ -129,6 +132,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
   return {
     app,
     db: handle.db,
+    handle,
     config,
     storage,
     uploadsDir: config.uploadsDir,

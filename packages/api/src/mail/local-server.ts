@@ -74,7 +74,7 @@ export async function startLocalMailServer(options: LocalMailServerOptions): Pro
     size: 20 * 1024 * 1024,
     logger: false,
     onData(stream, _session, callback) {
-      simpleParser(stream)
+      simpleParser(stream, { keepCidLinks: true })
         .then((mail) => {
           const id = nextId++;
           stored.push({

@@ -1,0 +1,397 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import QRCode from "qrcode";
+import { CompraCreateAnswer } from "@tours/contract";
+import { addDays, formatDateEs, formatDia, wallClock } from "@tours/domain";
+import {
+  SIMULATOR_CLIENT_ID,
+  SIMULATOR_CLIENT_SECRET,
+  SIMULATOR_WEBHOOK_ID,
+} from "../src/adapters/paypal/index.ts";
+import { startPaypalSimulator, type RunningSimulator } from "../src/paypal-simulator/index.ts";
+import { startLocalMailServer, type InboxMessage, type RunningMailServer } from "../src/mail/local-server.ts";
+import { startMail, type RunningMail } from "../src/mail/index.ts";
+import { queueDatabase } from "../src/jobs/queue.ts";
+import { listCorreos } from "../src/mail/correo.repository.ts";
+import type { Notifier } from "../src/notifications/notifier.ts";
+import { PAYPAL_WEBHOOK_PATH } from "../src/modules/webhooks/webhooks.routes.ts";
+import { pedido, pedidoLine, reembolso } from "../src/modules/compra/compra.table.ts";
+import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
+import { createTestApp, type TestApp } from "./helpers.ts";
+import { buyer, line, seedCatalogue, simulatorClient, type Catalogue } from "./compra-fixtures.ts";
+
+const STAFF = "equipo@tours.test";
+const ALL_DAYS = { lunes: true, martes: true, miercoles: true, jueves: true, viernes: true, sabado: true, domingo: true };
+
+let sim: RunningSimulator;
+let inbox: RunningMailServer;
+let t: TestApp;
+let cat: Catalogue;
+let mail: RunningMail;
+// pg-boss schedules with the database's clock, so these tests follow the real one (departures a week ahead)
+const clock = () => new Date();
+
+/** The app's notifier forwards to whichever mail runner is current (a test restarts it). */
+const notifier: Notifier = {
+  orderPaid: (id) => mail.notifier.orderPaid(id),
+  orderCancelled: (e) => mail.notifier.orderCancelled(e),
+};
+
+const startMailRunner = (smtpUrl: string) =>
+  startMail({ handle: t.handle, config: t.config, log: pino({ level: "silent" }), smtpUrl, now: clock, pollingIntervalSeconds: 0.5 });
+
+let bogotaTour: number;
+let madridTour: number;
+
+beforeAll(async () => {
+  sim = await startPaypalSimulator({ port: 0 });
+  inbox = await startLocalMailServer({ smtpPort: 0, webPort: 0 });
+  t = await createTestApp({
+    payments: simulatorClient(sim, 10_000),
+    now: clock,
+    notifier,
+    env: { STOREFRONT_URL: "http://tienda.test", STAFF_EMAIL: STAFF, MAIL_RETRY_DELAY_SECONDS: "1" },
+  });
+  mail = await startMailRunner(inbox.smtpUrl);
+  cat = await seedCatalogue(t.db);
+  const [bogota] = await t.db
+    .insert(tourTable)
+    .values({ nombre: "Graffiti Tour", precioCents: 2500, pais: cat.paisId, ciudad: cat.ciudadId, puntoEncuentro: "Parque de los Periodistas", reembolsable: true, corteHoras: 24 })
+    .returning();
+  const [madrid] = await t.db
+    .insert(tourTable)
+    .values({ nombre: "Madrid de los Austrias", precioCents: 3000, pais: cat.paisId, ciudad: cat.ciudadId, puntoEncuentro: "Puerta del Sol, 1", zonaHoraria: "Europe/Madrid" })
+    .returning();
+  bogotaTour = bogota!.id;
+  madridTour = madrid!.id;
+  await t.db.insert(horarioTable).values([
+    { tourId: bogotaTour, horaInicio: "09:00", ...ALL_DAYS },
+    { tourId: madridTour, horaInicio: "10:00", ...ALL_DAYS },
+  ]);
+}, 60_000);
+afterAll(async () => {
+  await mail?.stop();
+  await t?.close();
+  await inbox?.close();
+  await sim?.close();
+});
+beforeEach(() => sim.control.reset());
+
+/** A week from today in the zone (far enough for a reminder a day before). */
+const inAWeek = (zone: string) => addDays(wallClock(new Date(), zone).date, 7);
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 20_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const to = (address: string, box = inbox) => box.messages().filter((m) => m.to.includes(address));
+const uniqueEmail = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+async function createOrder(email: string, pedidos: unknown[]) {
+  const res = await t.app.inject({ method: "POST", url: "/api/compra/create", payload: { ...buyer({ email }), pedidos } });
+  expect(res.statusCode, res.body).toBe(200);
+  const token = CompraCreateAnswer.parse(res.json()).succes.id;
+  const [row] = await t.db.select().from(pedido).where(eq(pedido.id_pay, token));
+  return { token, id: row!.id, referencia: row!.referencia, pin: row!.pin };
+}
+
+const confirm = (token: string) => t.app.inject({ method: "POST", url: "/api/compra/confirma", payload: { token } });
+const webhook = (type: "CHECKOUT.ORDER.APPROVED" | "PAYMENT.CAPTURE.COMPLETED", token: string) => {
+  const signed = sim.control.signWebhook(sim.control.eventFor(type, token));
+  return t.app.inject({ method: "POST", url: PAYPAL_WEBHOOK_PATH, headers: signed.headers, payload: signed.body });
+};
+
+async function buy(email: string, pedidos: unknown[]) {
+  const order = await createOrder(email, pedidos);
+  sim.control.approve(order.token);
+  expect((await confirm(order.token)).statusCode).toBe(200);
+  return order;
+}
+
+describe("confirmation e-mail", () => {
+  it("goes out exactly once when the payment is confirmed by the return page and by PayPal's webhooks", async () => {
+    const email = uniqueEmail("una-vez");
+    const order = await createOrder(email, [line(bogotaTour, formatDia(inAWeek("America/Bogota"), "09:00"), { mayores_15: 2 })]);
+    sim.control.approve(order.token);
+    // nothing before the capture
+    expect(await listCorreos(t.db, order.id)).toEqual([]);
+    const [page, hook] = await Promise.all([confirm(order.token), webhook("CHECKOUT.ORDER.APPROVED", order.token)]);
+    expect(page.statusCode).toBe(200);
+    expect(hook.statusCode).toBe(200);
+    expect((await webhook("PAYMENT.CAPTURE.COMPLETED", order.token)).statusCode).toBe(200);
+    expect((await confirm(order.token)).statusCode).toBe(200);
+
+    await waitFor("the confirmation", () => to(email).length > 0);
+    await waitFor("the staff e-mail", () => to(STAFF).some((m) => m.subject.includes(order.referencia)));
+    await new Promise((r) => setTimeout(r, 2_000)); // room for a duplicate to show up
+    expect(to(email).map((m) => m.subject)).toEqual([`Tu reserva ${order.referencia} está confirmada`]);
+    expect(to(STAFF).filter((m) => m.subject.includes(order.referencia))).toHaveLength(1);
+    const correos = await listCorreos(t.db, order.id);
+    expect(correos.map((c) => [c.tipo, c.destinatario, c.estado, c.intentos])).toEqual([
+      ["confirmacion", email, "enviado", 1],
+      ["nuevo_pedido", STAFF, "enviado", 1],
+    ]);
+    expect(correos.every((c) => c.enviado_at instanceof Date)).toBe(true);
+  });
+
+  it("has the reference, PIN, each line in its tour's local time, the deadline, the QR code, the Mi reserva link and an .ics", async () => {
+    const email = uniqueEmail("contenido");
+    const bogotaDay = inAWeek("America/Bogota");
+    const madridDay = inAWeek("Europe/Madrid");
+    const order = await buy(email, [
+      line(bogotaTour, formatDia(bogotaDay, "09:00"), { mayores_15: 2, de_4_15: 1 }),
+      line(madridTour, formatDia(madridDay, "10:00"), { mayores_15: 1 }),
+    ]);
+    const [m] = await waitFor("the confirmation", () => (to(email).length ? to(email) : null));
+    const message = m as InboxMessage;
+    const link = `http://tienda.test/mi-reserva?ref=${order.referencia}&pin=${order.pin}`;
+    for (const body of [message.text, message.html]) {
+      expect(body).toContain(order.referencia);
+      expect(body).toContain(order.pin);
+      expect(body).toContain(formatDateEs(bogotaDay));
+      expect(body).toContain("09:00 hora de Bogotá");
+      expect(body).toContain(formatDateEs(madridDay));
+      expect(body).toContain("10:00 hora de Madrid");
+      expect(body).toContain("Parque de los Periodistas");
+      expect(body).toContain("Puerta del Sol, 1");
+      expect(body).toContain("2 × mayores de 15 años, 1 × de 4 a 15 años");
+      // 2 × 25.00 + 15.00 (a child pays 60 %), and the Madrid tour's 30.00
+      expect(body).toContain("USD 65.00");
+      expect(body).toContain("USD 95.00");
+      // refundable with a 24 h cutoff: free cancellation until the day before at the same time; Madrid is not refundable
+      expect(body).toContain(`Cancelación gratuita hasta el ${formatDateEs(addDays(bogotaDay, -1))} a las 09:00 hora de Bogotá`);
+      expect(body).toContain("Este tour no es reembolsable");
+    }
+    expect(message.text).toContain(link);
+    expect(message.html).toContain(link.replace("&", "&amp;"));
+    expect(message.html).toContain('<meta name="viewport"');
+
+    const qr = message.attachments.find((a) => a.contentType === "image/png")!;
+    expect(qr).toMatchObject({ cid: "qr-reserva", filename: `qr-${order.referencia}.png` });
+    expect(message.html).toContain('src="cid:qr-reserva"');
+    const png = Buffer.from(await (await fetch(new URL(qr.url, inbox.url))).arrayBuffer());
+    // the QR holds the reference text only: the same image as encoding it afresh
+    expect(png.equals(await QRCode.toBuffer(order.referencia, { type: "png", width: 400, margin: 2, errorCorrectionLevel: "M" }))).toBe(true);
+
+    const ics = message.attachments.find((a) => a.filename.endsWith(".ics"))!;
+    expect(ics.contentType).toBe("text/calendar");
+    const calendar = await (await fetch(new URL(ics.url, inbox.url))).text();
+    expect(calendar).toContain("BEGIN:VCALENDAR");
+    expect(calendar.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    expect(calendar).toContain(`DTSTART;TZID=America/Bogota:${bogotaDay.replace(/-/g, "")}T090000`);
+    expect(calendar).toContain(`DTSTART;TZID=Europe/Madrid:${madridDay.replace(/-/g, "")}T100000`);
+    expect(calendar).toContain("TZID:Europe/Madrid");
+    expect(calendar).toContain("SUMMARY:Graffiti Tour");
+    expect(calendar).toContain("LOCATION:Puerta del Sol\\, 1");
+  });
+
+  it("an OCTO booking or an unpaid order sends nothing", async () => {
+    const email = uniqueEmail("sin-pagar");
+    const order = await createOrder(email, [line(bogotaTour, formatDia(inAWeek("America/Bogota"), "09:00"))]);
+    await notifier.orderPaid(order.id);
+    expect(await listCorreos(t.db, order.id)).toEqual([]);
+    await t.db.update(pedido).set({ estado: "pagado", status: true, canal: "octo" }).where(eq(pedido.id, order.id));
+    await notifier.orderPaid(order.id);
+    expect(await listCorreos(t.db, order.id)).toEqual([]);
+  });
+});
+
+describe("an SMTP server that is down", () => {
+  it("delays the e-mails, which go out when it is back, across a restart of the mail workers; nothing is lost", async () => {
+    const email = uniqueEmail("smtp-caido");
+    const port = inbox.smtpPort;
+    await inbox.close();
+    const order = await buy(email, [line(bogotaTour, formatDia(inAWeek("America/Bogota"), "09:00"))]);
+    const failed = await waitFor("a failed try", async () => {
+      const [c] = (await listCorreos(t.db, order.id)).filter((x) => x.tipo === "confirmacion");
+      return c && c.intentos >= 1 ? c : null;
+    });
+    expect(failed.estado).toBe("pendiente");
+    expect(failed.ultimo_error).toMatch(/ECONNREFUSED|connect/i);
+
+    // the API process restarts (its queue with it) while the server is still down, then the server comes back
+    await mail.stop();
+    mail = await startMailRunner(`smtp://127.0.0.1:${port}`);
+    inbox = await startLocalMailServer({ smtpPort: port, webPort: 0 });
+    await waitFor("the delayed confirmation", () => to(email).length > 0, 30_000);
+    const [c] = (await listCorreos(t.db, order.id)).filter((x) => x.tipo === "confirmacion");
+    expect(c).toMatchObject({ estado: "enviado", ultimo_error: null });
+    expect(c!.intentos).toBeGreaterThanOrEqual(2);
+    await waitFor("the staff e-mail", () => to(STAFF).some((m) => m.subject.includes(order.referencia)), 30_000);
+    expect(to(email)).toHaveLength(1);
+  }, 60_000);
+});
+
+describe("reminders", () => {
+  const jobSql = (text: string, values: unknown[]) => queueDatabase(t.handle).executor.executeSql(text, values);
+  async function reminderJobs(pedidoId: number) {
+    const { rows } = await jobSql(
+      `SELECT state, start_after, (data->>'lineaId')::int AS linea FROM pgboss.job WHERE name = 'recordatorio' AND (data->>'pedidoId')::int = $1`,
+      [pedidoId],
+    );
+    return rows as Array<{ state: string; start_after: Date; linea: number }>;
+  }
+
+  it("one per departure at departure − 24 h; sent then, with time and meeting point; not for a line cancelled since", async () => {
+    const email = uniqueEmail("recordatorio");
+    const day = inAWeek("America/Bogota");
+    const order = await buy(email, [
+      line(bogotaTour, formatDia(day, "09:00"), { mayores_15: 2 }),
+      line(cat.tourA, formatDia(day, "09:00"), { mayores_15: 1 }),
+    ]);
+    const lines = await t.db.select().from(pedidoLine).where(eq(pedidoLine.id_pedido, order.id));
+    const graffiti = lines.find((l) => l.id_tour === bogotaTour)!;
+    const candelaria = lines.find((l) => l.id_tour === cat.tourA)!;
+    const jobs = await reminderJobs(order.id);
+    expect(jobs.map((j) => j.linea).sort()).toEqual([graffiti.id, candelaria.id].sort());
+    // 09:00 in Bogotá (UTC−5) the day before = 14:00 UTC
+    const expected = new Date(`${addDays(day, -1)}T14:00:00Z`);
+    for (const job of jobs) {
+      expect(new Date(job.start_after).toISOString()).toBe(expected.toISOString());
+      expect(job.state).toBe("created");
+    }
+    await waitFor("the confirmation", () => to(email).length > 0);
+    expect(to(email).some((m) => m.subject.startsWith("Recordatorio"))).toBe(false);
+
+    // one line is cancelled before the reminders are due; then the day before comes (the jobs' time is moved to now)
+    await t.db.update(pedidoLine).set({ cancelada_at: new Date() }).where(eq(pedidoLine.id, candelaria.id));
+    await jobSql(`UPDATE pgboss.job SET start_after = now() WHERE name = 'recordatorio' AND (data->>'pedidoId')::int = $1`, [order.id]);
+
+    await waitFor("both reminder jobs to run", async () => (await reminderJobs(order.id)).every((j) => j.state === "completed"));
+    const reminder = await waitFor("the reminder", () => to(email).find((m) => m.subject.startsWith("Recordatorio")));
+    expect(reminder.subject).toBe("Recordatorio: Graffiti Tour, mañana a las 09:00 hora de Bogotá");
+    expect(reminder.text).toContain("Parque de los Periodistas");
+    expect(reminder.text).toContain(formatDateEs(day));
+    expect(reminder.text).toContain(`http://tienda.test/mi-reserva?ref=${order.referencia}&pin=${order.pin}`);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(to(email).filter((m) => m.subject.startsWith("Recordatorio"))).toHaveLength(1);
+    const reminders = (await listCorreos(t.db, order.id)).filter((c) => c.tipo === "recordatorio");
+    expect(reminders.map((c) => [c.linea_id, c.estado])).toEqual([[graffiti.id, "enviado"]]);
+  }, 40_000);
+
+  it("none for a departure less than a day away (the confirmation has just gone out)", async () => {
+    // a departure about 12 hours from now, on the hour
+    const soon = wallClock(new Date(Date.now() + 12 * 3600_000), "America/Bogota");
+    const hora = `${soon.hora.slice(0, 2)}:00`;
+    const [tour] = await t.db.insert(tourTable).values({ nombre: "Esta noche", precioCents: 1000, pais: cat.paisId, ciudad: cat.ciudadId }).returning();
+    await t.db.insert(horarioTable).values({ tourId: tour!.id, horaInicio: hora, ...ALL_DAYS });
+    const order = await buy(uniqueEmail("pronto"), [line(tour!.id, formatDia(soon.date, hora))]);
+    expect(await reminderJobs(order.id)).toEqual([]);
+    expect((await listCorreos(t.db, order.id)).map((c) => c.tipo)).toEqual(["confirmacion", "nuevo_pedido"]);
+  });
+});
+
+describe("cancellation e-mail", () => {
+  it("says what was cancelled and the refund (amount and state), once per cancellation", async () => {
+    const email = uniqueEmail("cancelacion");
+    const day = inAWeek("America/Bogota");
+    const order = await buy(email, [
+      line(bogotaTour, formatDia(day, "09:00"), { mayores_15: 2 }),
+      line(cat.tourA, formatDia(day, "09:00"), { mayores_15: 1 }),
+    ]);
+    const lines = await t.db.select().from(pedidoLine).where(eq(pedidoLine.id_pedido, order.id));
+    const graffiti = lines.find((l) => l.id_tour === bogotaTour)!;
+    // what the cancellation (BOOK's module) commits before telling the notifier
+    const [refund] = await t.db
+      .insert(reembolso)
+      .values({ pedido_id: order.id, monto_cents: 5000, estado: "completado", request_id: `r-${order.id}`, por: "cliente" })
+      .returning();
+    const refundId = refund!.id;
+    await t.db.update(pedidoLine).set({ cancelada_at: new Date(), reembolso_id: refundId }).where(eq(pedidoLine.id, graffiti.id));
+    const event = { pedidoId: order.id, lineIds: [graffiti.id], reembolsoId: refundId, porStaff: false };
+    await notifier.orderCancelled(event);
+    await notifier.orderCancelled(event);
+    const message = await waitFor("the cancellation", () => to(email).find((m) => m.subject.startsWith("Cancelación")));
+    expect(message.subject).toBe(`Cancelación de tu reserva ${order.referencia}`);
+    expect(message.text).toContain("Graffiti Tour");
+    expect(message.text).toContain("USD 50.00");
+    expect(message.text).toContain("completado");
+    expect(message.text).toContain("El resto de tu reserva sigue confirmado (La Candelaria)");
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(to(email).filter((m) => m.subject.startsWith("Cancelación"))).toHaveLength(1);
+  });
+});
+
+// PGlite is one process's database; two API processes share PostgreSQL only.
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+describe.runIf(!!process.env.DATABASE_URL)("two API processes on one PostgreSQL", () => {
+  let child: ChildProcess | undefined;
+  let dataDir: string | undefined;
+  afterAll(async () => {
+    child?.kill("SIGTERM");
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("a payment confirmed in both at once sends one confirmation", async () => {
+    if (t.handle.kind !== "postgres") throw new Error("unreachable");
+    const dbUrl = (t.handle.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+    const port = 4600 + 20 + Math.floor(Math.random() * 200);
+    child = spawn(path.join(apiRoot, "../../node_modules/.bin/tsx"), [path.join(apiRoot, "src/server.ts")], {
+      env: {
+        ...process.env,
+        DATABASE_URL: dbUrl,
+        API_PORT: String(port),
+        API_HOST: "127.0.0.1",
+        PAYPAL_API_BASE: sim.url,
+        PAYPAL_CLIENT_ID: SIMULATOR_CLIENT_ID,
+        PAYPAL_CLIENT_SECRET: SIMULATOR_CLIENT_SECRET,
+        PAYPAL_WEBHOOK_ID: SIMULATOR_WEBHOOK_ID,
+        SMTP_URL: `smtp://127.0.0.1:${inbox.smtpPort}`,
+        STAFF_EMAIL: STAFF,
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+        DATA_DIR: (dataDir = await mkdtemp(path.join(tmpdir(), "tours-mail-second-"))),
+        ADMIN_EMAIL: "segundo@tours.test",
+        ADMIN_PASSWORD: "clave-del-segundo-123",
+        STOREFRONT_URL: "http://tienda.test",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout!.on("data", (d) => (output += d));
+    child.stderr!.on("data", (d) => (output += d));
+    const started = Date.now();
+    for (;;) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() - started > 60_000 || child.exitCode !== null) throw new Error(`second API did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+
+    const email = uniqueEmail("dos-procesos");
+    const order = await createOrder(email, [line(bogotaTour, formatDia(inAWeek("America/Bogota"), "09:00"))]);
+    sim.control.approve(order.token);
+    const here = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const post = (base: string) =>
+      fetch(`${base}/api/compra/confirma`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: order.token }) }).then((r) => r.status);
+    const answers = await Promise.all([post(here), post(`http://127.0.0.1:${port}`), post(here), post(`http://127.0.0.1:${port}`)]);
+    expect(answers).toEqual([200, 200, 200, 200]);
+    await waitFor("the confirmation", () => to(email).length > 0);
+    await waitFor("the staff e-mail", () => to(STAFF).some((m) => m.subject.includes(order.referencia)));
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(to(email)).toHaveLength(1);
+    expect(to(STAFF).filter((m) => m.subject.includes(order.referencia))).toHaveLength(1);
+    expect((await listCorreos(t.db, order.id)).map((c) => [c.tipo, c.estado])).toEqual([
+      ["confirmacion", "enviado"],
+      ["nuevo_pedido", "enviado"],
+    ]);
+    child.kill("SIGTERM");
+    await once(child, "exit");
+  }, 90_000);
+});
