@@ -3,7 +3,7 @@ import { PNG } from "pngjs";
 import { expect, test, type Browser, type Page } from "../support/test";
 import { ADMIN, SIM_URL } from "../support/env";
 import { attachment, waitForMail, type InboxMessage } from "../support/mail";
-import { createTestTour, soonDate } from "../support/tours";
+import { createTestTour, paidBooking, soonDate } from "../support/tours";
 
 /*
  * After the payment (issue 9's acceptance): buy a tour through the storefront and the PayPal simulator, read the
@@ -95,7 +95,8 @@ async function logInToPanel(page: Page) {
   await page.getByLabel("Correo electrónico").fill(ADMIN.email);
   await page.getByLabel("Contraseña").fill(ADMIN.password);
   await page.getByRole("button", { name: "Ingresar" }).click();
-  await expect(page).toHaveURL(/\/panel/);
+  // the Administrador's first screen: the panel has checked the session (leaving earlier aborts that check)
+  await expect(page).toHaveURL(/\/panel\/destinos/);
 }
 
 /** The panel (a JavaScript app) in a context of its own, so the no-JS journey can check it too. */
@@ -199,4 +200,46 @@ test("Mi reserva: una referencia o un PIN equivocados se dicen en español", asy
   await form.getByLabel("PIN").fill("123456");
   await form.getByRole("button", { name: "Ver mi reserva" }).click();
   await expect(page.getByTestId("mi-reserva-error")).toHaveText("No encontramos una reserva con esa referencia y PIN");
+});
+
+test("el equipo cancela y reembolsa un pedido pagado desde su detalle, tras confirmar", async ({ page, request }) => {
+  const stamp = Date.now();
+  const { tourId } = await createTestTour(request, { nombre: `Reembolso del equipo ${stamp}`, cupo: 4 });
+  const email = `equipo-${stamp}@example.com`;
+  const fecha = soonDate(6);
+  const { referencia, token } = await paidBooking(request, SIM_URL, { tourId, fecha, hora: "10:00", adults: 2, email });
+
+  await logInToPanel(page);
+  await page.goto(`/panel/pedidos?filter=${encodeURIComponent(JSON.stringify({ q: email }))}`);
+  const row = page.locator("tbody tr").filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: "Detalle" }).click();
+  const dialog = page.getByRole("dialog", { name: /Detalle del pedido/ });
+  await expect(dialog.getByTestId("pedido-referencia")).toHaveText(referencia);
+  await expect(dialog.getByTestId("linea-estado")).toHaveText("Activa");
+
+  await dialog.getByRole("button", { name: "Cancelar y reembolsar el pedido" }).click();
+  const confirm = page.getByRole("dialog", { name: "Cancelar y reembolsar" });
+  await expect(confirm).toContainText(TOTAL);
+  // going back changes nothing
+  await confirm.getByRole("button", { name: "Volver" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(dialog.getByTestId("linea-estado")).toHaveText("Activa");
+
+  await dialog.getByRole("button", { name: "Cancelar y reembolsar el pedido" }).click();
+  await confirm.getByLabel("Motivo (opcional)").fill("Cierre por lluvia");
+  await confirm.getByRole("button", { name: "Sí, cancelar y reembolsar" }).click();
+  await expect(page.getByText(`Cancelado. Reembolso de ${TOTAL}: completado`)).toBeVisible();
+  await expect(dialog.getByTestId("linea-estado")).toHaveText("Cancelada");
+  const refund = dialog.getByTestId("reembolso");
+  await expect(refund).toContainText(TOTAL);
+  await expect(refund).toContainText("Completado");
+  await expect(refund).toContainText("Equipo");
+  await expect(refund).toContainText("Cierre por lluvia");
+  await expect(dialog.getByRole("button", { name: /Cancelar y reembolsar/ })).toHaveCount(0);
+
+  await page.goto(`${SIM_URL}/pagos`);
+  await expect(page.locator(`[data-testid="pago"][data-order-id="${token}"]`).getByTestId("reembolso")).toContainText(
+    `Reembolso ${TOTAL} · Completado`,
+  );
 });
