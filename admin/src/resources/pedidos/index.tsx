@@ -114,15 +114,18 @@ function ConfirmRefund({
   const confirm = async () => {
     setBusy(true);
     const body = { ...(target.linea ? { linea: Number(target.linea.id) } : {}), ...(motivo.trim() ? { motivo: motivo.trim() } : {}) };
-    const answer = await toasts.run(
-      { pending: "Cancelando y reembolsando…", error: "No fue posible cancelar ni reembolsar el pedido", showApiErrors: true },
-      () => provider.pedidoReembolsar(pedido.id, body),
-    );
-    setBusy(false);
-    if (answer) {
-      const estado = REEMBOLSO_ESTADO[answer.reembolso.estado]?.label.toLowerCase() ?? answer.reembolso.estado;
-      toasts.notify(`Cancelado. Reembolso de ${usd(answer.reembolso.monto)}: ${estado}`, { type: "success" });
+    const toast = toasts.start("Cancelando y reembolsando…");
+    try {
+      const { reembolso } = await provider.pedidoReembolsar(pedido.id, body);
+      const estado = REEMBOLSO_ESTADO[reembolso.estado]?.label.toLowerCase() ?? reembolso.estado;
+      toast.success(`Cancelado. Reembolso de ${usd(reembolso.monto)}: ${estado}`);
       onDone();
+    } catch (error) {
+      // PayPal's refusal (502) or a departure already gone (409): the API says why, and the order stays as it was
+      toast.fail(error, "No fue posible cancelar ni reembolsar el pedido", true);
+      onDone();
+    } finally {
+      setBusy(false);
     }
   };
   return (
