@@ -50,7 +50,7 @@ export interface AppDeps {
   payments: PaymentProvider;
   /** The clock (tests move it); defaults to the system clock. */
   now?: () => Date;
-  /** E-mails and reminders after booking changes (src/mail); defaults to silentNotifier. */
+  /** E-mails and reminders after booking changes; silentNotifier when absent. */
   notifier?: Notifier;
 }
 

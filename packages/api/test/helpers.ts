@@ -14,7 +14,6 @@ import { createConfiguredStorage, type Storage } from "../src/adapters/storage/i
 import { createBundledFreeTourProvider } from "../src/adapters/freetours/index.ts";
 import { createPaymentProvider } from "../src/adapters/paypal/index.ts";
 import { ensureStaffUser, seedDemo, type SeedOptions } from "../src/seed/index.ts";
-import type { Notifier } from "../src/notifications/notifier.ts";
 
 export const TEST_ADMIN = { email: "admin@tours.test", password: "clave-de-prueba-123" } as const;
 
@@ -37,7 +36,7 @@ export interface TestAppOverrides {
   freeTours?: AppDeps["freeTours"];
   payments?: AppDeps["payments"];
   now?: () => Date;
-  notifier?: Notifier;
+  notifier?: AppDeps["notifier"];
   /** Seed the demo catalogue first (images off unless asked for). */
   seed?: boolean | SeedOptions;
 }

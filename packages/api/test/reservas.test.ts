@@ -13,6 +13,7 @@ import { startPaypalSimulator, type RunningSimulator } from "../src/paypal-simul
 import { auditLogTable } from "../src/modules/audit/audit.table.ts";
 import { pedido, reembolso } from "../src/modules/compra/compra.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
+import { correo } from "../src/mail/correo.table.ts";
 import type { Notifier } from "../src/notifications/notifier.ts";
 import { bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
 import { staffToken } from "./staff-helpers.ts";
@@ -301,6 +302,23 @@ describe("cancelling with refund", () => {
     expect(sim.control.refundCount - before).toBe(1);
     const rows = await t.db.select().from(reembolso).where(eq(reembolso.pedido_id, b.pedidoId));
     expect(rows.map((r) => r.estado)).toEqual(["completado"]);
+  });
+});
+
+describe("the panel's order detail", () => {
+  it("lists the order's e-mails with their delivery state", async () => {
+    const b = await buyPaid(t, sim, [line(cat.tourA, MONDAY_14)]);
+    await t.db.insert(correo).values([
+      { tipo: "confirmacion", pedido_id: b.pedidoId, destinatario: "ana@example.com", asunto: "Tu reserva", clave: `t-conf-${b.pedidoId}`, estado: "enviado", intentos: 1, enviado_at: NOW },
+      { tipo: "nuevo_pedido", pedido_id: b.pedidoId, destinatario: "staff@tours.test", asunto: "Nuevo pedido", clave: `t-staff-${b.pedidoId}`, intentos: 2, ultimo_error: "connect ECONNREFUSED" },
+    ]);
+    const d = await detalle(b.pedidoId);
+    expect(d.correos.map((c) => [c.tipo, c.destinatario, c.estado, c.intentos, c.ultimo_error, c.enviado_at])).toEqual([
+      ["confirmacion", "ana@example.com", "enviado", 1, null, NOW.toISOString()],
+      ["nuevo_pedido", "staff@tours.test", "pendiente", 2, "connect ECONNREFUSED", null],
+    ]);
+    expect(d.reserva).toMatchObject({ referencia: b.referencia, pagado: true });
+    expect((await t.app.inject({ method: "GET", url: "/api/compra/find/999999", headers: admin })).statusCode).toBe(404);
   });
 });
 

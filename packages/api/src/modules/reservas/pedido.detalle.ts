@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { PedidoDetalle } from "@tours/contract";
 import { fromCents } from "@tours/domain";
 import type { Db } from "../../db/client.ts";
+import { listCorreos } from "../../mail/correo.repository.ts";
 import { staffUsersTable } from "../auth/auth.table.ts";
 import { pedidoLine, reembolso } from "../compra/compra.table.ts";
 import { toPedidoLine } from "../compra/compra.serialize.ts";
@@ -19,7 +20,7 @@ export async function pedidoDetalle(db: Db, pedidoId: number, now: Date): Promis
   const view = await loadReservaView(db, { pedidoId }, now);
   if (!view) return null;
   const checkinBy = alias(staffUsersTable, "checkin_by");
-  const [lines, refunds] = await Promise.all([
+  const [lines, refunds, correos] = await Promise.all([
     db
       .select({ line: pedidoLine, checkinPor: checkinBy.nombre })
       .from(pedidoLine)
@@ -32,6 +33,7 @@ export async function pedidoDetalle(db: Db, pedidoId: number, now: Date): Promis
       .leftJoin(staffUsersTable, eq(staffUsersTable.id, reembolso.staff_usuario_id))
       .where(eq(reembolso.pedido_id, pedidoId))
       .orderBy(asc(reembolso.id)),
+    listCorreos(db, pedidoId),
   ]);
   const salidaOf = new Map(view.lineas.map((l) => [l.id, l.salidaClave]));
   return {
@@ -56,7 +58,16 @@ export async function pedidoDetalle(db: Db, pedidoId: number, now: Date): Promis
       error: r.error,
       created_at: r.createdAt.toISOString(),
     })),
-    // the e-mails come with the mail module (issue 9's MAIL part)
-    correos: [],
+    correos: correos.map((c) => ({
+      id: c.id,
+      tipo: c.tipo,
+      destinatario: c.destinatario,
+      asunto: c.asunto,
+      estado: c.estado,
+      intentos: c.intentos,
+      ultimo_error: c.ultimo_error,
+      enviado_at: iso(c.enviado_at),
+      created_at: c.createdAt.toISOString(),
+    })),
   };
 }
