@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
-import { ADMIN, API_PORT, API_URL, CHROMIUM_ARGS, CHROMIUM_PATH, SIM_PORT, STORE_PORT, STORE_URL } from "./support/env";
+import { ADMIN, API_PORT, API_URL, CHROMIUM_ARGS, CHROMIUM_PATH, MAIL_PORT, MAIL_WEB_PORT, SIM_PORT, STORE_PORT, STORE_URL } from "./support/env";
 
 /*
  * End-to-end harness.
@@ -64,6 +64,10 @@ export default defineConfig({
       PORT: String(STORE_PORT),
       API_PORT: String(API_PORT),
       PAYPAL_SIM_PORT: String(SIM_PORT),
+      // no SMTP server: the product's local mail server, whose inbox the tests read (support/env.ts MAIL_URL)
+      SMTP_URL: "",
+      MAIL_PORT: String(MAIL_PORT),
+      MAIL_WEB_PORT: String(MAIL_WEB_PORT),
       API_URL: `http://127.0.0.1:${API_PORT}`,
       PUBLIC_API_URL: API_URL,
       STOREFRONT_URL: STORE_URL,
