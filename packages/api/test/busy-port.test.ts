@@ -65,4 +65,20 @@ describe("starting the API while a port is taken", () => {
     );
     expect(result.stdout).not.toContain("API lista");
   }, 40_000);
+
+  it("stops with one clear line when the local mail server's port is busy (no SMTP_URL)", async () => {
+    const result = await runApi({
+      DATA_DIR: dataDir,
+      API_PORT: String(freePort),
+      PAYPAL_SIM_PORT: "0",
+      MAIL_PORT: String(portOf(taken)),
+      MAIL_WEB_PORT: "0",
+      LOG_LEVEL: "warn",
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `No se puede iniciar el servidor de correo local: el puerto ${portOf(taken)} ya está en uso (¿otra copia del producto?). Libéralo o elige otro con MAIL_PORT.`,
+    );
+    expect(result.stdout).not.toContain("API lista");
+  }, 40_000);
 });

@@ -266,20 +266,26 @@ describe("reminders", () => {
     await waitFor("the confirmation", () => to(email).length > 0);
     expect(to(email).some((m) => m.subject.startsWith("Recordatorio"))).toBe(false);
 
-    // one line is cancelled before the reminders are due; then the day before comes (the jobs' time is moved to now)
-    await t.db.update(pedidoLine).set({ cancelada_at: new Date() }).where(eq(pedidoLine.id, candelaria.id));
+    // the buyer cancels one line in Mi reserva before the reminders are due; then the day before comes (the
+    // jobs' start time is moved to now)
+    const cancelled = await t.app.inject({
+      method: "POST",
+      url: "/api/reserva/cancelar",
+      payload: { referencia: order.referencia, pin: order.pin, linea: graffiti.id },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
     await jobSql(`UPDATE pgboss.job SET start_after = now() WHERE name = 'recordatorio' AND (data->>'pedidoId')::int = $1`, [order.id]);
 
     await waitFor("both reminder jobs to run", async () => (await reminderJobs(order.id)).every((j) => j.state === "completed"));
     const reminder = await waitFor("the reminder", () => to(email).find((m) => m.subject.startsWith("Recordatorio")));
-    expect(reminder.subject).toBe("Recordatorio: Graffiti Tour, mañana a las 09:00 hora de Bogotá");
-    expect(reminder.text).toContain("Parque de los Periodistas");
+    expect(reminder.subject).toBe("Recordatorio: La Candelaria, mañana a las 09:00 hora de Bogotá");
     expect(reminder.text).toContain(formatDateEs(day));
+    expect(reminder.text).toContain("Punto de encuentro");
     expect(reminder.text).toContain(`http://tienda.test/mi-reserva?ref=${order.referencia}&pin=${order.pin}`);
     await new Promise((r) => setTimeout(r, 1_500));
     expect(to(email).filter((m) => m.subject.startsWith("Recordatorio"))).toHaveLength(1);
     const reminders = (await listCorreos(t.db, order.id)).filter((c) => c.tipo === "recordatorio");
-    expect(reminders.map((c) => [c.linea_id, c.estado])).toEqual([[graffiti.id, "enviado"]]);
+    expect(reminders.map((c) => [c.linea_id, c.estado])).toEqual([[candelaria.id, "enviado"]]);
   }, 40_000);
 
   it("none for a departure less than a day away (the confirmation has just gone out)", async () => {
@@ -295,7 +301,7 @@ describe("reminders", () => {
 });
 
 describe("cancellation e-mail", () => {
-  it("says what was cancelled and the refund (amount and state), once per cancellation", async () => {
+  it("after the buyer cancels a line in Mi reserva: what was cancelled and the refund (amount and state), once", async () => {
     const email = uniqueEmail("cancelacion");
     const day = inAWeek("America/Bogota");
     const order = await buy(email, [
@@ -304,24 +310,26 @@ describe("cancellation e-mail", () => {
     ]);
     const lines = await t.db.select().from(pedidoLine).where(eq(pedidoLine.id_pedido, order.id));
     const graffiti = lines.find((l) => l.id_tour === bogotaTour)!;
-    // what the cancellation (BOOK's module) commits before telling the notifier
-    const [refund] = await t.db
-      .insert(reembolso)
-      .values({ pedido_id: order.id, monto_cents: 5000, estado: "completado", request_id: `r-${order.id}`, por: "cliente" })
-      .returning();
-    const refundId = refund!.id;
-    await t.db.update(pedidoLine).set({ cancelada_at: new Date(), reembolso_id: refundId }).where(eq(pedidoLine.id, graffiti.id));
-    const event = { pedidoId: order.id, lineIds: [graffiti.id], reembolsoId: refundId, porStaff: false };
-    await notifier.orderCancelled(event);
-    await notifier.orderCancelled(event);
+    const cancel = () =>
+      t.app.inject({ method: "POST", url: "/api/reserva/cancelar", payload: { referencia: order.referencia, pin: order.pin, linea: graffiti.id } });
+    const res = await cancel();
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await cancel()).statusCode).toBe(409); // already cancelled: no second e-mail either
+
     const message = await waitFor("the cancellation", () => to(email).find((m) => m.subject.startsWith("Cancelación")));
     expect(message.subject).toBe(`Cancelación de tu reserva ${order.referencia}`);
+    expect(message.text).toContain("Cancelaste este tour de tu reserva");
     expect(message.text).toContain("Graffiti Tour");
-    expect(message.text).toContain("USD 50.00");
-    expect(message.text).toContain("completado");
+    expect(message.text).toContain(formatDateEs(day));
+    expect(message.text).toContain("Monto: USD 50.00");
+    expect(message.text).toContain("Estado: completado");
     expect(message.text).toContain("El resto de tu reserva sigue confirmado (La Candelaria)");
+    // the same event reported again (a retried request) adds nothing
+    const [refund] = await t.db.select().from(reembolso).where(eq(reembolso.pedido_id, order.id));
+    await notifier.orderCancelled({ pedidoId: order.id, lineIds: [graffiti.id], reembolsoId: refund!.id, porStaff: false });
     await new Promise((r) => setTimeout(r, 1_500));
     expect(to(email).filter((m) => m.subject.startsWith("Cancelación"))).toHaveLength(1);
+    expect((await listCorreos(t.db, order.id)).filter((c) => c.tipo === "cancelacion").map((c) => c.estado)).toEqual(["enviado"]);
   });
 });
 

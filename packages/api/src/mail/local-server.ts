@@ -170,10 +170,12 @@ export async function startLocalMailServer(options: LocalMailServerOptions): Pro
     json(404, { error: "No encontrado" });
   }
 
+  // smtp-server re-emits its socket's errors (a busy port) on itself
   await new Promise<void>((resolve, reject) => {
-    smtp.server.once("error", reject);
+    smtp.once("error", reject);
     smtp.listen(options.smtpPort, host, () => {
-      smtp.server.off("error", reject);
+      smtp.off("error", reject);
+      smtp.on("error", () => {}); // a client's broken connection must not crash the process
       resolve();
     });
   });

@@ -211,8 +211,9 @@ export async function startMailWorkers(deps: MailerDeps): Promise<void> {
   await queue.work<ReminderJob>(REMINDER_QUEUE, async ({ pedidoId, lineaId }) => {
     const view = await deps.loadView(pedidoId, deps.now());
     const linea = view?.lineas.find((l) => l.id === lineaId);
-    // checked now, not when the order was paid: a cancelled line or order gets no reminder
-    if (!view || !view.pagado || !linea || linea.canceladaAt) return;
+    // checked now, not when the order was paid: a cancelled line or order gets no reminder, nor a departure
+    // already gone (the job ran late, e.g. after a long outage)
+    if (!view || !view.pagado || !linea || linea.canceladaAt || linea.inicio <= deps.now()) return;
     await queue.db.transaction(async (tx) => {
       const id = await insertCorreo(tx, {
         tipo: "recordatorio",
