@@ -3,7 +3,7 @@ import { PNG } from "pngjs";
 import { expect, test, type Browser, type Page } from "../support/test";
 import { ADMIN, SIM_URL } from "../support/env";
 import { attachment, waitForMail, type InboxMessage } from "../support/mail";
-import { createTestTour, paidBooking, soonDate } from "../support/tours";
+import { createTestTour, paidBooking, paidOrder, soonDate } from "../support/tours";
 
 /*
  * After the payment (issue 9's acceptance): buy a tour through the storefront and the PayPal simulator, read the
@@ -242,4 +242,62 @@ test("el equipo cancela y reembolsa un pedido pagado desde su detalle, tras conf
   await expect(page.locator(`[data-testid="pago"][data-order-id="${token}"]`).getByTestId("reembolso")).toContainText(
     `Reembolso ${TOTAL} · Completado`,
   );
+});
+
+test.describe("sin JavaScript", { tag: "@nojs" }, () => {
+  test("Mi reserva por el formulario: cancelar toda la reserva de dos tours; un tour no reembolsable lo dice", async ({ page, request }) => {
+    const stamp = Date.now();
+    const { tourId } = await createTestTour(request, { nombre: `Dos fechas ${stamp}`, cupo: 6 });
+    const fija = await createTestTour(request, { nombre: `Sin reembolso ${stamp}`, cupo: 6, fields: { reembolsable: "0" } });
+    const email = `dos-tours-${stamp}@example.com`;
+    const both = await paidOrder(
+      request,
+      SIM_URL,
+      [
+        { tourId, fecha: soonDate(4), hora: "10:00", adults: 1 },
+        { tourId, fecha: soonDate(5), hora: "10:00", adults: 2 },
+      ],
+      email,
+    );
+    const mail = await waitForMail(email, new RegExp(`^Tu reserva ${both.referencia} está confirmada$`));
+    const pin = /PIN: (\d{6})/.exec(mail.text)![1]!;
+
+    // the form takes the reference as people type it
+    await page.goto("/mi-reserva");
+    const form = page.getByTestId("mi-reserva-form");
+    await form.getByLabel("Referencia").fill(` ${both.referencia.toLowerCase()} `);
+    await form.getByLabel("PIN").fill(pin);
+    await form.getByRole("button", { name: "Ver mi reserva" }).click();
+    await expect(page.getByTestId("reserva-referencia")).toHaveText(both.referencia);
+    await expect(page.getByTestId("reserva-linea")).toHaveCount(2);
+
+    await page.getByTestId("cancelar-todo").click();
+    const confirm = page.getByTestId("confirmar-cancelacion");
+    await expect(confirm).toContainText(`¿Cancelar toda la reserva ${both.referencia}? Te devolveremos USD 90.00.`);
+    // "No, volver" leaves everything as it was
+    await confirm.getByRole("link", { name: "No, volver" }).click();
+    await expect(page.getByTestId("confirmar-cancelacion")).toHaveCount(0);
+    await expect(page.getByTestId("reserva-linea").getByTestId("linea-estado")).toHaveText(["Confirmada", "Confirmada"]);
+
+    await page.getByTestId("cancelar-todo").click();
+    await page.getByTestId("confirmar-cancelacion").getByRole("button", { name: "Sí, cancelar" }).click();
+    await expect.poll(() => toastTexts(page)).toContain("Cancelamos tu reserva. El reembolso de USD 90.00 ya está hecho.");
+    await expect(page.getByTestId("reserva-linea").getByTestId("linea-estado")).toHaveText(["Cancelada", "Cancelada"]);
+    await expect(page.getByTestId("reserva-estado")).toContainText("Cancelada");
+    await expect(page.getByTestId("reserva-reembolsado")).toHaveText("USD 90.00");
+    await expect(page.getByTestId("cancelar-todo")).toHaveCount(0);
+
+    // another booking, of a tour that is not refundable: said on the voucher, and nothing to cancel
+    const fixed = await paidBooking(request, SIM_URL, { tourId: fija.tourId, fecha: soonDate(4), hora: "10:00", adults: 1, email });
+    const fixedMail = await waitForMail(email, new RegExp(`^Tu reserva ${fixed.referencia} está confirmada$`));
+    expect(fixedMail.text).toContain("Este tour no es reembolsable");
+    const link = /(https?:\/\/\S+\/mi-reserva\?ref=\S+)/.exec(fixedMail.text)![1]!;
+    await page.goto(link);
+    await expect(page.getByTestId("reserva-referencia")).toHaveText(fixed.referencia);
+    await expect(page.getByTestId("linea-limite")).toHaveText("Este tour no es reembolsable");
+    await expect(page.getByTestId("cancelar-linea")).toHaveCount(0);
+    // asking for the confirmation in the address does not offer it either
+    await page.goto("/mi-reserva?cancelar=todo");
+    await expect(page.getByTestId("confirmar-cancelacion")).toHaveCount(0);
+  });
 });

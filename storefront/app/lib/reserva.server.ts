@@ -82,7 +82,10 @@ export interface ReservaPage {
   pagado: boolean;
   total: string;
   reembolsado: string | null;
-  cancelable: boolean;
+  /** Every line still active can be cancelled, and there are several: the whole booking can go at once. */
+  cancelableTodo: boolean;
+  /** What cancelling the whole booking gives back (the active lines' prices). */
+  devolucionTodo: string;
   cancelada: boolean;
   lineas: LineaPage[];
   qr: string;
@@ -126,6 +129,7 @@ async function toPage(reserva: Reserva): Promise<ReservaPage> {
       checkin: l.checkin_at !== null,
     }),
   );
+  const activas = lineas.filter((l) => !l.cancelada);
   return {
     referencia: reserva.referencia,
     titular: `${reserva.nombre} ${reserva.apellido}`.trim(),
@@ -133,7 +137,8 @@ async function toPage(reserva: Reserva): Promise<ReservaPage> {
     pagado: reserva.pagado,
     total: usd(reserva.valor_total),
     reembolsado: toCents(reserva.reembolsado) > 0 ? usd(reserva.reembolsado) : null,
-    cancelable: lineas.some((l) => l.cancelable),
+    cancelableTodo: activas.length > 1 && activas.every((l) => l.cancelable),
+    devolucionTodo: formatUSD(reserva.lineas.filter((l) => l.cancelada_at === null).reduce((sum, l) => sum + toCents(l.valor_total), 0)),
     cancelada: lineas.length > 0 && lineas.every((l) => l.cancelada),
     lineas,
     qr: await qrSvg(reserva.referencia),

@@ -36,7 +36,7 @@ type LoaderData =
 
 /** Which cancellation the page asks to confirm (`?cancelar=<line>` or `?cancelar=todo`), if it can be done. */
 function toConfirm(reserva: ReservaPage, value: string | null): LineaPage | "todo" | null {
-  if (value === "todo") return reserva.cancelable ? "todo" : null;
+  if (value === "todo") return reserva.cancelableTodo ? "todo" : null;
   const line = reserva.lineas.find((l) => String(l.id) === value);
   return line?.cancelable ? line : null;
 }
@@ -171,7 +171,7 @@ function Confirm({ reserva, what }: { reserva: ReservaPage; what: LineaPage | "t
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const text =
     what === "todo"
-      ? `¿Cancelar toda la reserva ${reserva.referencia}? Te devolveremos lo pagado por los tours que aún se pueden cancelar.`
+      ? `¿Cancelar toda la reserva ${reserva.referencia}? Te devolveremos ${reserva.devolucionTodo}.`
       : `¿Cancelar «${what.tour}» del ${what.fecha}, ${what.hora}? Te devolveremos ${what.precio}.`;
   return (
     <section className="panel confirm no-print" aria-labelledby="confirmar-titulo" data-testid="confirmar-cancelacion">
@@ -243,7 +243,7 @@ function Booking({ reserva, confirmar }: { reserva: ReservaPage; confirmar: Line
               Imprimir voucher
             </button>
           ) : null}
-          {reserva.cancelable && reserva.lineas.filter((l) => l.cancelable).length > 1 ? (
+          {reserva.cancelableTodo ? (
             <Link className="btn btn--ghost" to={`${PATH}?cancelar=todo`} data-testid="cancelar-todo">
               Cancelar toda la reserva
             </Link>
