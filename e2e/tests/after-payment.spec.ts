@@ -247,15 +247,16 @@ test("el equipo cancela y reembolsa un pedido pagado desde su detalle, tras conf
 test.describe("sin JavaScript", { tag: "@nojs" }, () => {
   test("Mi reserva por el formulario: cancelar toda la reserva de dos tours; un tour no reembolsable lo dice", async ({ page, request }) => {
     const stamp = Date.now();
-    const { tourId } = await createTestTour(request, { nombre: `Dos fechas ${stamp}`, cupo: 6 });
+    const primero = await createTestTour(request, { nombre: `Primer tour ${stamp}`, cupo: 6 });
+    const segundo = await createTestTour(request, { nombre: `Segundo tour ${stamp}`, cupo: 6 });
     const fija = await createTestTour(request, { nombre: `Sin reembolso ${stamp}`, cupo: 6, fields: { reembolsable: "0" } });
     const email = `dos-tours-${stamp}@example.com`;
     const both = await paidOrder(
       request,
       SIM_URL,
       [
-        { tourId, fecha: soonDate(4), hora: "10:00", adults: 1 },
-        { tourId, fecha: soonDate(5), hora: "10:00", adults: 2 },
+        { tourId: primero.tourId, fecha: soonDate(4), hora: "10:00", adults: 1 },
+        { tourId: segundo.tourId, fecha: soonDate(5), hora: "10:00", adults: 2 },
       ],
       email,
     );
