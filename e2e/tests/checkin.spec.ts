@@ -1,6 +1,9 @@
+import { writeFileSync } from "node:fs";
+import { chromium } from "@playwright/test";
+import { PNG } from "pngjs";
 import QRCode from "qrcode";
 import { expect, test, type Page } from "../support/test";
-import { API_URL, SIM_URL, STORE_URL } from "../support/env";
+import { ADMIN, API_URL, CHROMIUM_ARGS, CHROMIUM_PATH, SIM_URL, STORE_URL } from "../support/env";
 import { createTestTour, paidBooking, png, soonDate, staffHeaders } from "../support/tours";
 
 /*
@@ -90,4 +93,60 @@ test("a voucher's QR marks the booking present once; another departure's and a c
   const check = await request.get(`${API_URL}/api/compra/find/${booked.pedidoId}`, { headers: admin });
   const detail = (await check.json()) as { succes: Array<{ checkin_at: string | null }> };
   expect(detail.succes[0]!.checkin_at).toBeTruthy();
+});
+
+/** A Y4M video (what Chromium's fake camera plays) whose frames all show this PNG, in grey. */
+function y4mOf(pngBytes: Buffer): Buffer {
+  const image = PNG.sync.read(pngBytes);
+  const width = image.width - (image.width % 2);
+  const height = image.height - (image.height % 2);
+  const luma = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * image.width + x) * 4;
+      luma[y * width + x] = Math.round(0.299 * image.data[i]! + 0.587 * image.data[i + 1]! + 0.114 * image.data[i + 2]!);
+    }
+  }
+  const chroma = Buffer.alloc((width / 2) * (height / 2), 128);
+  const frame = Buffer.concat([Buffer.from("FRAME\n"), luma, chroma, chroma]);
+  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), frame, frame]);
+}
+
+test("the phone camera reads a voucher's QR (Chromium's fake camera plays it), under the panel's policy", async ({ request }, testInfo) => {
+  const nombre = `Cámara ${stamp}`;
+  const { tourId } = await createTestTour(request, { nombre, cupo: 10 });
+  const fecha = soonDate(4);
+  const booked = await paidBooking(request, SIM_URL, { tourId, fecha, hora: "10:00", adults: 2, email: `camara-${stamp}@example.com` });
+  const video = testInfo.outputPath("voucher.y4m");
+  writeFileSync(video, y4mOf(await QRCode.toBuffer(booked.referencia, { type: "png", width: 480, margin: 6 })));
+
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", `--use-file-for-fake-video-capture=${video}`],
+  });
+  try {
+    const context = await browser.newContext({ baseURL: STORE_URL, permissions: ["camera"] });
+    const page = await context.newPage();
+    const refused: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy|Permissions policy/i.test(message.text())) refused.push(message.text());
+    });
+    await page.goto("/login");
+    await page.getByLabel("Correo electrónico").fill(ADMIN.email);
+    await page.getByLabel("Contraseña").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Ingresar" }).click();
+    await expect(page).toHaveURL(/\/panel\/destinos/);
+    const salida = `${tourId}-${fecha.replace(/-/g, "")}-1000`;
+    await page.goto(`/panel/checkin?fecha=${fecha}&salida=${salida}`);
+    await expect(page.getByRole("combobox", { name: "Salida" })).toContainText(nombre);
+    await page.getByRole("button", { name: "Escanear con la cámara" }).click();
+    const result = page.getByTestId("checkin-resultado");
+    await expect(result).toContainText(booked.referencia, { timeout: 20_000 });
+    await expect(result.getByTestId("checkin-viajeros")).toHaveText("2 personas: 2 mayores de 15");
+    // the camera stops once a code is read
+    await expect(page.getByRole("button", { name: "Escanear con la cámara" })).toBeVisible();
+    expect(refused).toEqual([]);
+  } finally {
+    await browser.close();
+  }
 });
