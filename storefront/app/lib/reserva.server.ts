@@ -20,7 +20,9 @@ export interface Access {
   pin: string;
 }
 
-const storage = createCookieSessionStorage({
+let cookieStorage: ReturnType<typeof createCookieSessionStorage<Access>> | undefined;
+// made on first use: the session secret may be read from (or written to) DATA_DIR
+const storage = () => (cookieStorage ??= createCookieSessionStorage<Access>({
   cookie: {
     name: "mi_reserva",
     httpOnly: true,
@@ -30,24 +32,24 @@ const storage = createCookieSessionStorage({
     secure: (process.env.STOREFRONT_URL ?? "").startsWith("https://"),
     maxAge: 60 * 60 * 2,
   },
-});
+}));
 
 export async function readAccess(request: Request): Promise<Access | null> {
-  const session = await storage.getSession(request.headers.get("Cookie"));
+  const session = await storage().getSession(request.headers.get("Cookie"));
   const referencia = session.get("referencia");
   const pin = session.get("pin");
   return typeof referencia === "string" && typeof pin === "string" ? { referencia, pin } : null;
 }
 
 export async function keepAccess(request: Request, access: Access): Promise<string> {
-  const session = await storage.getSession(request.headers.get("Cookie"));
+  const session = await storage().getSession(request.headers.get("Cookie"));
   session.set("referencia", access.referencia);
   session.set("pin", access.pin);
-  return storage.commitSession(session);
+  return storage().commitSession(session);
 }
 
 export async function forgetAccess(request: Request): Promise<string> {
-  return storage.destroySession(await storage.getSession(request.headers.get("Cookie")));
+  return storage().destroySession(await storage().getSession(request.headers.get("Cookie")));
 }
 
 /** What the visitor typed, tidied: "tr-7kq2 m9xp" → "TR-7KQ2M9XP"; the PIN's digits only. */
