@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import {
   CheckinAnswer,
   DisponibilidadAnswer,
+  ManifiestoAnswer,
   PedidoAnswer,
   PedidoDetalleAnswer,
   ReservaAnswer,
@@ -10,6 +11,7 @@ import {
   type Reserva,
 } from "@tours/contract";
 import { startPaypalSimulator, type RunningSimulator } from "../src/paypal-simulator/index.ts";
+import { PaypalError, type PaymentProvider } from "../src/adapters/paypal/index.ts";
 import { auditLogTable } from "../src/modules/audit/audit.table.ts";
 import { pedido, reembolso } from "../src/modules/compra/compra.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
@@ -30,6 +32,9 @@ const cancelled: Array<Parameters<Notifier["orderCancelled"]>[0]> = [];
 let tourCupo: number;
 let tourNoReembolsable: number;
 
+/** Set by a test: PayPal makes the next refund but its answer is lost on the way back (a timeout). */
+let loseNextRefundAnswer = false;
+
 const notifier: Notifier = {
   async orderPaid() {},
   async orderCancelled(event) {
@@ -40,7 +45,17 @@ const notifier: Notifier = {
 beforeAll(async () => {
   sim = await startPaypalSimulator({ port: 0 });
   // staff tokens must outlive the days the clock moves forward in these tests
-  t = await createTestApp({ payments: simulatorClient(sim, 10_000), now: () => clock, notifier, env: { TOKEN_TTL: "240h" } });
+  const paypal = simulatorClient(sim, 10_000);
+  const payments: PaymentProvider = {
+    ...paypal,
+    async refundCapture(captureId, input) {
+      const refund = await paypal.refundCapture(captureId, input);
+      if (!loseNextRefundAnswer) return refund;
+      loseNextRefundAnswer = false;
+      throw new PaypalError(0, "TIMEOUT", undefined, "PayPal did not answer the refund");
+    },
+  };
+  t = await createTestApp({ payments, now: () => clock, notifier, env: { TOKEN_TTL: "240h" } });
   cat = await seedCatalogue(t.db);
   await t.db.update(tourTable).set({ reembolsable: true, corteHoras: 24 }).where(eq(tourTable.id, cat.tourA));
   await t.db.update(tourTable).set({ reembolsable: true, corteHoras: 2 }).where(eq(tourTable.id, cat.tourB));
@@ -203,6 +218,10 @@ describe("cancelling with refund", () => {
     const whole = await cancelar(b, undefined, freshIp());
     expect(whole.statusCode).toBe(409);
     expect(msgOf(whole)).toBe("Esta reserva ya fue cancelada");
+    // the buyer reloading /pay/ok afterwards is told at once, not kept waiting for a capture
+    const reconfirm = await t.app.inject({ method: "POST", url: "/api/compra/confirma", payload: { token: b.token } });
+    expect(reconfirm.statusCode).toBe(409);
+    expect(msgOf(reconfirm)).toBe("Este pedido fue cancelado y su pago reembolsado");
   });
 
   it("the places come back to the departure", async () => {
@@ -219,7 +238,7 @@ describe("cancelling with refund", () => {
     expect((await cancelar(b, undefined, freshIp())).statusCode).toBe(200);
     expect(await disponibles()).toMatchObject({ quedan: 3, estado: "pocos", reservable: true });
     const manifest = await t.app.inject({ method: "GET", url: `/api/salidas/manifiesto/${tourCupo}-20261124-1600`, headers: admin });
-    expect(manifest.json().succes.pedidos ?? manifest.json().succes).toEqual([]);
+    expect(ManifiestoAnswer.parse(manifest.json()).succes).toMatchObject({ pedidos: [], salida: { vendidos: 0, quedan: 3 } });
     // and they can be sold again
     await buyPaid(t, sim, [line(tourCupo, TUESDAY_16, { mayores_15: 3 })]);
     expect(await disponibles()).toMatchObject({ quedan: 0 });
@@ -259,6 +278,23 @@ describe("cancelling with refund", () => {
     expect((await reserva(b)).lineas[0]!.cancelada_at).toBeNull();
     expect(await t.db.select().from(reembolso).where(eq(reembolso.pedido_id, b.pedidoId))).toEqual([]);
     expect((await cancelar(b, undefined, freshIp())).statusCode).toBe(200);
+  });
+
+  it("a refund PayPal made whose answer was lost: the retry gets the same refund back, not a second one", async () => {
+    const b = await buyPaid(t, sim, [line(cat.tourA, MONDAY_14)]);
+    const before = sim.control.refundCount;
+    loseNextRefundAnswer = true;
+    const lost = await cancelar(b, undefined, freshIp());
+    expect(lost.statusCode).toBe(502);
+    expect(sim.control.refundCount - before).toBe(1);
+    expect((await reserva(b)).lineas[0]!.cancelada_at).toBeNull();
+
+    const retry = await cancelar(b, undefined, freshIp());
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(sim.control.refundCount - before).toBe(1);
+    const [row] = await t.db.select().from(reembolso).where(eq(reembolso.pedido_id, b.pedidoId));
+    const captureId = (await t.db.select().from(pedido).where(eq(pedido.id, b.pedidoId)))[0]!.capture_id!;
+    expect(row).toMatchObject({ estado: "completado", paypal_refund_id: sim.control.capture(captureId)!.refunds[0]!.id });
   });
 
   it("after the deadline the buyer's cancel is refused with the deadline", async () => {

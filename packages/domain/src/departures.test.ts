@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  cancellationDeadline,
   dayState,
   departureKey,
   departureState,
@@ -115,5 +116,14 @@ describe("states and labels", () => {
     expect(parseDepartureKey("12-20261125-1000")).toEqual({ tourId: 12, date: "2026-11-25", hora: "10:00" });
     expect(parseDepartureKey("12-20260231-1000")).toBeNull();
     expect(parseDepartureKey("x")).toBeNull();
+  });
+});
+
+describe("cancellationDeadline", () => {
+  it("is when bookings close (start − cutoff) in the tour's zone, and none for a non-refundable tour", () => {
+    // Madrid is UTC+1 in winter: 10:00 local is 09:00Z; 24 h before
+    expect(cancellationDeadline("2026-11-23", "10:00", "Europe/Madrid", 24, true)?.toISOString()).toBe("2026-11-22T09:00:00.000Z");
+    expect(cancellationDeadline("2026-11-23", "14:00", "America/Bogota", 2, true)?.toISOString()).toBe("2026-11-23T17:00:00.000Z");
+    expect(cancellationDeadline("2026-11-23", "14:00", "America/Bogota", 2, false)).toBeNull();
   });
 });

@@ -102,6 +102,15 @@ export function isBeforeCutoff(now: Date, date: string, hora: string, timeZone: 
   return now.getTime() < departureTimes(date, hora, timeZone, cutoffHours).closesAt.getTime();
 }
 
+/**
+ * Until when a booking of the departure can be cancelled with its money back: when bookings close (start − the
+ * tour's cutoff); null for a tour that is not refundable. The one rule behind "Mi reserva", its e-mails and OCTO's
+ * `cancellable` (docs/decisions/0013).
+ */
+export function cancellationDeadline(date: string, hora: string, timeZone: string, cutoffHours: number, refundable: boolean): Date | null {
+  return refundable ? departureTimes(date, hora, timeZone, cutoffHours).closesAt : null;
+}
+
 /** The last date that can be booked, counted in the tour's zone. */
 export function horizonDate(now: Date, timeZone: string): string {
   const today = wallClock(now, timeZone).date;

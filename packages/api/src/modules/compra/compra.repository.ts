@@ -472,7 +472,8 @@ export const PEDIDO_LIST: ListSpec = {
     status: { column: pedido.status, kind: "bool" },
     estado: { column: pedido.estado, kind: "text" },
     email: { column: pedido.email, kind: "text" },
+    referencia: { column: pedido.referencia, kind: "text" },
   },
-  search: [pedido.nombre, pedido.apellido, pedido.email, pedido.telefono],
+  search: [pedido.nombre, pedido.apellido, pedido.email, pedido.telefono, pedido.referencia],
   defaultSort: [desc(pedido.id)],
 };

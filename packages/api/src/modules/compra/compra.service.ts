@@ -30,6 +30,7 @@ export const COMPRA_MSG = {
   notPayable: "Este pedido no se puede pagar",
   inProgress: "El pago de este pedido se está procesando, intente de nuevo en unos segundos",
   alreadyPaid: "El pedido ya fue pagado y no se puede cancelar",
+  refunded: "Este pedido fue cancelado y su pago reembolsado",
   duplicateTour: "Este tour ya está en el pedido: indica todos sus viajeros en una sola línea",
   holdExpired: "Tu reserva expiró y ya no quedan lugares suficientes en esa salida; no se realizó ningún cobro",
   soldOut: (salida: string) => `La salida del ${salida} está agotada; elige otra fecha u horario`,
@@ -310,6 +311,7 @@ export function createCompraService(deps: CompraServiceDeps) {
 
   function assertPayable(order: PedidoRow): void {
     if (order.estado === "expirado") throw conflict(COMPRA_MSG.holdExpired, { estado: order.estado });
+    if (order.estado === "reembolsado") throw conflict(COMPRA_MSG.refunded, { estado: order.estado });
     if (order.estado === "cancelado" || order.estado === "fallido" || !order.id_pay) {
       throw conflict(COMPRA_MSG.notPayable, { estado: order.estado });
     }

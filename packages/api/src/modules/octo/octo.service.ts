@@ -3,7 +3,7 @@ import {
   addDays,
   DEFAULT_TIME_ZONE,
   formatDia,
-  isBeforeCutoff,
+  cancellationDeadline,
   lineTotalCents,
   parseDepartureKey,
   personsOf,
@@ -304,7 +304,7 @@ export function createOctoService(deps: OctoServiceDeps) {
         });
       }
     }
-    const beforeCutoff = isBeforeCutoff(now, fecha, hora, tour.zona, tour.corteHoras);
+    const deadline = cancellationDeadline(fecha, hora, tour.zona, tour.corteHoras, tour.reembolsable);
     return {
       id: row.octo_uuid!,
       uuid: row.octo_uuid!,
@@ -321,7 +321,7 @@ export function createOctoService(deps: OctoServiceDeps) {
       product: product(tour, caller.pricing),
       optionId: OPTION_ID,
       option: option(tour, caller.pricing),
-      cancellable: status === "ON_HOLD" || (status === "CONFIRMED" && tour.reembolsable && beforeCutoff),
+      cancellable: status === "ON_HOLD" || (status === "CONFIRMED" && deadline !== null && now < deadline),
       cancellation: status === "CANCELLED" ? { refund: row.paid_at ? "FULL" : "NONE", reason: row.motivo_cancelacion, utcCancelledAt: row.updatedAt.toISOString() } : null,
       freesale: false,
       availabilityId: `${tour.id}-${fecha.replace(/-/g, "")}-${hora.replace(":", "")}`,
@@ -452,8 +452,9 @@ export function createOctoService(deps: OctoServiceDeps) {
     if (status === "CONFIRMED") {
       const { line, fecha, hora } = await departureOf(row);
       const [tour] = await octo.productTours(line.id_tour);
-      if (!tour?.reembolsable) throw new OctoError("UNPROCESSABLE_ENTITY", OCTO_MSG.nonRefundable, { uuid });
-      if (!isBeforeCutoff(now, fecha, hora, tour.zona, tour.corteHoras)) {
+      const deadline = tour ? cancellationDeadline(fecha, hora, tour.zona, tour.corteHoras, tour.reembolsable) : null;
+      if (!tour || !deadline) throw new OctoError("UNPROCESSABLE_ENTITY", OCTO_MSG.nonRefundable, { uuid });
+      if (now >= deadline) {
         throw new OctoError("UNPROCESSABLE_ENTITY", OCTO_MSG.afterCutoff(tour.corteHoras), { uuid });
       }
     }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import { and, count, eq, inArray, isNull } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, like } from "drizzle-orm";
 import { CURRENCY, formatUSD } from "@tours/domain";
 import type { Db } from "../../db/client.ts";
 import { PaypalError } from "../../adapters/paypal/client.ts";
@@ -147,12 +147,14 @@ export function createCancelacionService(deps: CancelacionDeps) {
         if (!order.captureId) throw conflict(CANCELACION_MSG.noCapture);
         const lineIds = targets.map((l) => l.id).sort((a, b) => a - b);
         const montoCents = targets.reduce((sum, l) => sum + l.totalCents, 0);
-        // a definitive refusal makes the next try a new PayPal request; an unanswered one is retried as the same
+        // The same lines make the same PayPal-Request-Id, so an unanswered try is retried as the same request;
+        // each definitive refusal of those lines makes the next try a new one.
+        const base = `pedido-${order.id}-${order.createdAt.getTime().toString(36)}-reembolso-${lineIds.join(".")}`;
         const [refused] = await tx
           .select({ n: count() })
           .from(reembolso)
-          .where(and(eq(reembolso.pedido_id, order.id), eq(reembolso.estado, "fallido")));
-        const requestId = `pedido-${order.id}-${order.createdAt.getTime().toString(36)}-reembolso-${lineIds.join(".")}-${refused?.n ?? 0}`;
+          .where(and(eq(reembolso.pedido_id, order.id), eq(reembolso.estado, "fallido"), like(reembolso.request_id, `${base}-%`)));
+        const requestId = `${base}-${refused?.n ?? 0}`;
         const [row] = await tx
           .insert(reembolso)
           .values({

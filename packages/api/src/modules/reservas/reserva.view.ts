@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import {
   DEFAULT_CUTOFF_HOURS,
+  cancellationDeadline,
   DEFAULT_TIME_ZONE,
   departureKey,
   departureTimes,
@@ -128,8 +129,9 @@ export async function loadReservaView(db: Db, by: { pedidoId: number } | { refer
     const zona = r.zona ?? DEFAULT_TIME_ZONE;
     const reembolsable = r.reembolsable ?? false;
     // an unreadable date (never written since dates are checked at checkout) reads as long past: nothing to cancel
-    const times = parsed ? departureTimes(parsed.date, parsed.hora, zona, r.corteHoras ?? DEFAULT_CUTOFF_HOURS) : null;
-    const limite = reembolsable && times ? times.closesAt : null;
+    const cutoff = r.corteHoras ?? DEFAULT_CUTOFF_HOURS;
+    const times = parsed ? departureTimes(parsed.date, parsed.hora, zona, cutoff) : null;
+    const limite = parsed ? cancellationDeadline(parsed.date, parsed.hora, zona, cutoff, reembolsable) : null;
     return {
       id: l.id,
       tourId: l.id_tour,
