@@ -151,7 +151,11 @@ export function renderConfirmacion(
     ...activas.map((l) => card(l.tourNombre, lineRows(l, { price: true, deadline: true }))),
     p(`Total pagado: ${formatUSD(r.totalCents)}`),
     button("Ver mi reserva", url),
-    p('En "Mi reserva" puedes ver el voucher, imprimirlo y cancelar antes del plazo, con la referencia y el PIN. Adjuntamos el calendario de tus tours (.ics).'),
+    p(
+      activas.some((l) => l.reembolsable)
+        ? 'En "Mi reserva", con la referencia y el PIN, puedes ver el voucher, imprimirlo y cancelar antes del plazo. Adjuntamos el calendario de tus tours (.ics).'
+        : 'En "Mi reserva", con la referencia y el PIN, puedes ver el voucher e imprimirlo. Adjuntamos el calendario de tus tours (.ics).',
+    ),
   ]);
   return {
     subject: confirmacionSubject(r),
