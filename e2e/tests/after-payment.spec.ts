@@ -210,9 +210,13 @@ test("el equipo cancela y reembolsa un pedido pagado desde su detalle, tras conf
   const { referencia, token } = await paidBooking(request, SIM_URL, { tourId, fecha, hora: "10:00", adults: 2, email });
 
   await logInToPanel(page);
-  await page.goto(`/panel/pedidos?filter=${encodeURIComponent(JSON.stringify({ q: email }))}`);
-  const row = page.locator("tbody tr").filter({ hasText: email });
+  // the buyer calls with the reference of the voucher
+  await page.getByRole("menuitem", { name: "Pedidos", exact: true }).click();
+  await page.getByPlaceholder("Buscar pedido o referencia").fill(referencia);
+  const row = page.locator("tbody tr").filter({ hasText: referencia });
   await expect(row).toHaveCount(1);
+  await expect(page.locator("tbody tr")).toHaveCount(1);
+  await expect(row).toContainText(email);
   await row.getByRole("button", { name: "Detalle" }).click();
   const dialog = page.getByRole("dialog", { name: /Detalle del pedido/ });
   await expect(dialog.getByTestId("pedido-referencia")).toHaveText(referencia);

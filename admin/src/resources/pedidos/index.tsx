@@ -416,7 +416,7 @@ function Channel({ pedido }: { pedido: RaRecord }) {
   );
 }
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Buscar pedido" />];
+const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Buscar pedido o referencia" />];
 
 export function PedidoList() {
   return (
@@ -431,6 +431,7 @@ export function PedidoList() {
     >
       <Datagrid bulkActionButtons={false} rowClick={false} size="small" sx={wideTable}>
         <TextField source="id" label="ID" />
+        <TextField source="referencia" label="Referencia" sortable={false} emptyText="—" />
         <TextField source="nombre" label="Nombre" />
         <TextField source="apellido" label="Apellido" />
         <TextField source="email" label="Email" />
