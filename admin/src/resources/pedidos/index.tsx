@@ -220,58 +220,60 @@ function OrderLines({ pedido, onClose }: { pedido: RaRecord; onClose: () => void
                 </Typography>
               ) : null}
             </Stack>
-            <Table size="small" aria-label="Lineas del pedido" sx={{ "& th, & td:last-of-type": { whiteSpace: "nowrap" } }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Tour</TableCell>
-                  <TableCell>Fecha</TableCell>
-                  <TableCell align="right">Mayores de 15</TableCell>
-                  <TableCell align="right">De 4 a 15</TableCell>
-                  <TableCell align="right">Menores de 3</TableCell>
-                  <TableCell align="right">Mascotas</TableCell>
-                  <TableCell align="right">Valor unitario</TableCell>
-                  <TableCell align="right">Valor total</TableCell>
-                  <TableCell>Estado</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {lines.map((line) => (
-                  <TableRow key={line.id} data-testid="linea-pedido">
-                    <TableCell>{tourName(Number(line.id_tour))}</TableCell>
-                    <TableCell>{line.fecha_tour}</TableCell>
-                    <TableCell align="right">{line.mayores15}</TableCell>
-                    <TableCell align="right">{line.menoresde15_a4}</TableCell>
-                    <TableCell align="right">{line.menores3}</TableCell>
-                    <TableCell align="right">{line.mascotas}</TableCell>
-                    <TableCell align="right" sx={numeric}>
-                      {usd(line.valor)}
-                    </TableCell>
-                    <TableCell align="right" sx={numeric}>
-                      {usd(line.valor_total)}
-                    </TableCell>
-                    <TableCell>
-                      <LineState line={line} />
-                    </TableCell>
-                    <TableCell>
-                      <Link href={`/actividades/detalle/local/${line.id_tour}`} target="_blank" rel="noopener">
-                        {LABELS.verTour}
-                      </Link>
-                      {refundable && !line.cancelada_at && lines.length > 1 ? (
-                        <MuiButton
-                          size="small"
-                          color="error"
-                          sx={{ ml: 1 }}
-                          onClick={() => setTarget({ linea: line, montoCents: toCents(line.valor_total) })}
-                        >
-                          Cancelar línea
-                        </MuiButton>
-                      ) : null}
-                    </TableCell>
+            <Box sx={{ overflowX: "auto" }}>
+              <Table size="small" aria-label="Lineas del pedido" sx={{ "& th, & td:last-of-type": { whiteSpace: "nowrap" } }}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Tour</TableCell>
+                    <TableCell>Fecha</TableCell>
+                    <TableCell align="right">Mayores de 15</TableCell>
+                    <TableCell align="right">De 4 a 15</TableCell>
+                    <TableCell align="right">Menores de 3</TableCell>
+                    <TableCell align="right">Mascotas</TableCell>
+                    <TableCell align="right">Valor unitario</TableCell>
+                    <TableCell align="right">Valor total</TableCell>
+                    <TableCell>Estado</TableCell>
+                    <TableCell />
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHead>
+                <TableBody>
+                  {lines.map((line) => (
+                    <TableRow key={line.id} data-testid="linea-pedido">
+                      <TableCell>{tourName(Number(line.id_tour))}</TableCell>
+                      <TableCell>{line.fecha_tour}</TableCell>
+                      <TableCell align="right">{line.mayores15}</TableCell>
+                      <TableCell align="right">{line.menoresde15_a4}</TableCell>
+                      <TableCell align="right">{line.menores3}</TableCell>
+                      <TableCell align="right">{line.mascotas}</TableCell>
+                      <TableCell align="right" sx={numeric}>
+                        {usd(line.valor)}
+                      </TableCell>
+                      <TableCell align="right" sx={numeric}>
+                        {usd(line.valor_total)}
+                      </TableCell>
+                      <TableCell>
+                        <LineState line={line} />
+                      </TableCell>
+                      <TableCell>
+                        <Link href={`/actividades/detalle/local/${line.id_tour}`} target="_blank" rel="noopener">
+                          {LABELS.verTour}
+                        </Link>
+                        {refundable && !line.cancelada_at && lines.length > 1 ? (
+                          <MuiButton
+                            size="small"
+                            color="error"
+                            sx={{ ml: 1 }}
+                            onClick={() => setTarget({ linea: line, montoCents: toCents(line.valor_total) })}
+                          >
+                            Cancelar línea
+                          </MuiButton>
+                        ) : null}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
             <Typography sx={{ mt: 2, textAlign: "right", ...numeric }}>
               Total del pedido: <strong>{usd(pedido.valor_total)}</strong>
             </Typography>
