@@ -3,14 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
-import { ADMIN, API_PORT, API_URL, CHROMIUM_ARGS, CHROMIUM_PATH, SIM_PORT, STORE_PORT, STORE_URL } from "./support/env";
+import { ADMIN, API_PORT, API_URL, CHROMIUM_ARGS, CHROMIUM_PATH, MAIL_PORT, MAIL_WEB_PORT, SIM_PORT, STORE_PORT, STORE_URL } from "./support/env";
 
 /*
  * End-to-end harness.
  *
- * - Starts the whole product once with `node scripts/start.mjs` (API + PayPal simulator + built storefront)
- *   on a fresh temporary DATA_DIR, ports 3300 / 4400 / 4410, staff user ADMIN_EMAIL/ADMIN_PASSWORD of
- *   support/env.ts. Build first: `npm run build` (the storefront is served from storefront/build).
+ * - Starts the whole product once with `node scripts/start.mjs` (API + PayPal simulator + built storefront + the
+ *   local mail server, no SMTP_URL) on a fresh temporary DATA_DIR, ports 3300 / 4400 / 4410 (mail 4425 / 4420),
+ *   staff user ADMIN_EMAIL/ADMIN_PASSWORD of support/env.ts. Build first: `npm run build` (the storefront is served from storefront/build).
  * - One worker: the tests share one database. They create what they need or use the demo seed.
  * - Projects:
  *     "js"   – the default, JavaScript on.
@@ -64,6 +64,10 @@ export default defineConfig({
       PORT: String(STORE_PORT),
       API_PORT: String(API_PORT),
       PAYPAL_SIM_PORT: String(SIM_PORT),
+      // no SMTP server: the product's local mail server, whose inbox the tests read (support/env.ts MAIL_URL)
+      SMTP_URL: "",
+      MAIL_PORT: String(MAIL_PORT),
+      MAIL_WEB_PORT: String(MAIL_WEB_PORT),
       API_URL: `http://127.0.0.1:${API_PORT}`,
       PUBLIC_API_URL: API_URL,
       STOREFRONT_URL: STORE_URL,

@@ -96,7 +96,9 @@ function securityHeaders(req, res, next) {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), usb=(), payment=(), interest-cohort=()");
+    // the panel's Check-in screen reads vouchers' QR codes with the phone camera; no other page may use it
+    const camera = req.path === "/panel" || req.path.startsWith("/panel/") ? "camera=(self)" : "camera=()";
+    res.setHeader("Permissions-Policy", `${camera}, microphone=(), geolocation=(), usb=(), payment=(), interest-cohort=()`);
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     if (!req.secure) return;
     res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

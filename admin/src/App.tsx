@@ -23,6 +23,7 @@ const RewardsList = lazyScreen(() => import("./resources/rewards"), "RewardsList
 const AyudaList = lazyScreen(() => import("./resources/ayuda"), "AyudaList");
 const BannerPage = lazyScreen(() => import("./resources/banner"), "BannerPage");
 const SalidaList = lazyScreen(() => import("./resources/salidas"), "SalidaList");
+const CheckinPage = lazyScreen(() => import("./resources/checkin"), "CheckinPage");
 const ApisList = lazyScreen(() => import("./resources/apis"), "ApisList");
 const UsuariosPage = lazyScreen(() => import("./resources/usuarios"), "UsuariosPage");
 const ActividadPage = lazyScreen(() => import("./resources/actividad"), "ActividadPage");
@@ -79,6 +80,7 @@ function PanelAdmin() {
             {can("destinos") && <Resource name="tour-fotos" />}
             {can("pedidos") && <Resource name="pedido-lineas" />}
             <CustomRoutes>
+              {can("checkin") && <Route path="/checkin" element={<CheckinPage />} />}
               {can("usuarios") && <Route path="/usuarios" element={<UsuariosPage />} />}
               {can("actividad") && <Route path="/actividad" element={<ActividadPage />} />}
               {can("blogs") && <Route path="/blogs" element={<BlogsPage />} />}

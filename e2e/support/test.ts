@@ -1,7 +1,7 @@
 import { test as base, type Browser, type BrowserContext, type ConsoleMessage } from "@playwright/test";
 
 export { expect } from "@playwright/test";
-export type { APIRequestContext, BrowserContext, Locator, Page, Route } from "@playwright/test";
+export type { APIRequestContext, Browser, BrowserContext, Locator, Page, Route } from "@playwright/test";
 
 /*
  * The suite's `test`: Playwright's own, plus a Content-Security-Policy watch on every page of every context the

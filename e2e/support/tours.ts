@@ -127,3 +127,53 @@ export function soonDate(daysAhead = 2): string {
   d.setUTCDate(d.getUTCDate() + daysAhead);
   return d.toISOString().slice(0, 10);
 }
+
+/** One tour of an order made through the API: adults only, at the daily slot `hora`. */
+export interface OrderLine {
+  tourId: number;
+  fecha: string;
+  hora: string;
+  adults: number;
+}
+
+/**
+ * A paid booking made as a buyer would through the API: the order, its approval on the PayPal simulator, and the
+ * confirmation the storefront's /pay/ok asks for. Answers the order's id, its booking reference and PayPal's token.
+ */
+export async function paidOrder(
+  request: APIRequestContext,
+  simUrl: string,
+  lines: OrderLine[],
+  email: string,
+): Promise<{ pedidoId: number; referencia: string; token: string }> {
+  const created = await request.post(`${API_URL}/api/compra/create`, {
+    data: {
+      pedidos: lines.map((l) => ({ tour_id: l.tourId, dia: diaOf(l.fecha, l.hora), mayores_15: l.adults, de_4_15: 0, menores_3: 0, mascotas: 0 })),
+      nombre: "Reserva",
+      apellido: "Previa",
+      email,
+      telefono: "3001234567",
+      direccion: "Calle 1",
+      nit: "123456",
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const token = ((await created.json()) as { succes: { id: string } }).succes.id;
+  const approve = await request.post(`${simUrl}/checkoutnow/approve`, { form: { token }, maxRedirects: 0 });
+  expect(approve.status(), await approve.text()).toBeGreaterThanOrEqual(300);
+  const confirmed = await request.post(`${API_URL}/api/compra/confirma`, { data: { token } });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  const { succes } = (await confirmed.json()) as { succes: { id: number; status: boolean; referencia: string } };
+  expect(succes.status).toBe(true);
+  return { pedidoId: succes.id, referencia: succes.referencia, token };
+}
+
+/** paidOrder of one tour. */
+export function paidBooking(
+  request: APIRequestContext,
+  simUrl: string,
+  options: OrderLine & { email: string },
+): Promise<{ pedidoId: number; referencia: string; token: string }> {
+  const { email, ...line } = options;
+  return paidOrder(request, simUrl, [line], email);
+}

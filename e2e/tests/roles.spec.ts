@@ -46,13 +46,14 @@ async function logInAtForm(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/panel/);
 }
 
-test("a Guía lands on Salidas, sees only Salidas, and reads a departure's manifest", async ({ page, request }) => {
+test("a Guía lands on Check-in, sees only Check-in and Salidas, and reads a departure's manifest", async ({ page, request }) => {
   const { tourId } = await createTestTour(request, { nombre: `Salida del guía ${stamp}`, cupo: 8 });
   const fecha = soonDate(6);
   await holdPlaces(request, tourId, fecha, "10:00", 2, `guia-${stamp}@example.com`);
   const email = await createUser("guia", `Guía ${stamp}`);
   await logInAtForm(page, email, PASSWORD);
-  await expect(page).toHaveURL(new RegExp(`^${STORE_URL}/panel/salidas`));
+  await expect(page).toHaveURL(new RegExp(`^${STORE_URL}/panel/checkin`));
+  await expect(page.getByRole("menuitem", { name: "Check-in", exact: true })).toBeVisible();
   await expect(page.getByRole("menuitem", { name: "Salidas", exact: true })).toBeVisible();
   for (const label of ["Destinos", "Países", "Ciudades", "Pedidos", "Rewards", "Ayuda", "Banner", "Usuarios", "Actividad", "APIs", "Blogs"]) {
     await expect(page.getByRole("menuitem", { name: label, exact: true })).toHaveCount(0);

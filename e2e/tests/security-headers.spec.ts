@@ -41,9 +41,12 @@ async function routes(): Promise<string[]> {
     "/shop",
     "/pay/ok?token=ABC123&PayerID=XYZ",
     "/pay/not?token=ABC123",
+    "/mi-reserva",
+    "/mi-reserva?ref=TR-NOEXISTE&pin=123456",
     "/ruta-que-no-existe",
     "/panel",
     "/panel/tours/create",
+    "/panel/checkin",
   ];
 }
 
@@ -78,7 +81,9 @@ async function checkHeaders(request: APIRequestContext, path: string): Promise<{
   expect(headers["x-content-type-options"], `${path}: nosniff`).toBe("nosniff");
   expect(headers["x-frame-options"], `${path}: X-Frame-Options`).toBe("DENY");
   expect(headers["referrer-policy"], `${path}: Referrer-Policy`).toBe("strict-origin-when-cross-origin");
-  expect(headers["permissions-policy"], `${path}: Permissions-Policy`).toContain("camera=()");
+  // the camera only for the panel (its Check-in screen scans vouchers), for the page itself, never for frames
+  const camera = path.startsWith("/panel") ? "camera=(self)" : "camera=()";
+  expect(headers["permissions-policy"], `${path}: Permissions-Policy`).toContain(camera);
   // plain http here: no HSTS (it would pin a developer's localhost to https)
   expect(headers["strict-transport-security"], `${path}: no HSTS over http`).toBeUndefined();
   return { nonce: nonces[0]!.slice("'nonce-".length, -1), body: await response.text() };

@@ -3,7 +3,7 @@ import { Title, useBasename, usePermissions } from "react-admin";
 import { Box, Typography } from "@mui/material";
 import { ROL_NOMBRES, screensOf } from "../lib/roles";
 
-/** The panel's landing: each role's first screen (Salidas for a Guía), or a word for a role without screens. */
+/** The panel's landing: each role's first screen (Check-in for a Guía), or a word for a role without screens. */
 export function Inicio() {
   const { permissions: rol, isPending } = usePermissions<string | undefined>();
   const base = useBasename();

@@ -17,6 +17,7 @@ import PhotoLibraryIcon from "@mui/icons-material/PhotoLibrary";
 import InfoIcon from "@mui/icons-material/Info";
 import RateReviewIcon from "@mui/icons-material/RateReview";
 import ApiIcon from "@mui/icons-material/Api";
+import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 
 function Section({ children }: { children: ReactNode }) {
   return (
@@ -39,9 +40,10 @@ export function PanelMenu() {
       {item("destinos", "Destinos", <TourIcon />)}
       {item("pais", "Países", <PublicIcon />)}
       {item("ciudades", "Ciudades", <LocationCityIcon />)}
-      {any("pedidos", "salidas", "rewards", "ayuda") && <Section>Ventas y solicitudes</Section>}
+      {any("pedidos", "salidas", "checkin", "rewards", "ayuda") && <Section>Ventas y solicitudes</Section>}
       {item("pedidos", "Pedidos", <ReceiptLongIcon />)}
       {item("salidas", "Salidas", <EventSeatIcon />)}
+      {item("checkin", "Check-in", <QrCodeScannerIcon />)}
       {item("rewards", "Rewards", <CardGiftcardIcon />)}
       {item("ayuda", "Ayuda", <SupportAgentIcon />)}
       {any("banner") && <Section>Sitio</Section>}

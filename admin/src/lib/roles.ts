@@ -18,6 +18,7 @@ export type Screen =
   | "ayuda"
   | "banner"
   | "salidas"
+  | "checkin"
   | "usuarios"
   | "actividad"
   | "blogs"
@@ -27,14 +28,14 @@ export type Screen =
   | "apis";
 
 const CATALOGUE: Screen[] = ["destinos", "pais", "ciudades", "banner", "blogs", "fotos", "nosotros", "opiniones"];
-const SALES: Screen[] = ["pedidos", "salidas", "rewards", "ayuda"];
+const SALES: Screen[] = ["pedidos", "salidas", "checkin", "rewards", "ayuda"];
 
 const SCREENS: Record<string, Screen[]> = {
-  admin: ["destinos", "pais", "ciudades", "pedidos", "salidas", "rewards", "ayuda", "banner", "usuarios", "actividad", "blogs", "fotos", "nosotros", "opiniones", "apis"],
+  admin: ["destinos", "pais", "ciudades", "pedidos", "salidas", "checkin", "rewards", "ayuda", "banner", "usuarios", "actividad", "blogs", "fotos", "nosotros", "opiniones", "apis"],
   ventas: SALES,
   contenido: CATALOGUE,
-  // departures and their manifests
-  guia: ["salidas"],
+  // at the meeting point first (vouchers' check-in), then the departures and their manifests
+  guia: ["checkin", "salidas"],
 };
 
 export function screensOf(rol: string | undefined): Screen[] {
@@ -48,4 +49,9 @@ export function canSee(rol: string | undefined, screen: Screen): boolean {
 /** Closing a departure or changing its places (the API's `salidas` permission): Ventas only looks. */
 export function canChangeDepartures(rol: string | undefined): boolean {
   return rol === "admin" || rol === "guia";
+}
+
+/** Cancelling and refunding a paid order from its detail (the API allows the same roles). */
+export function canRefund(rol: string | undefined): boolean {
+  return rol === "admin" || rol === "ventas";
 }

@@ -406,8 +406,21 @@ const salidaActions = {
 };
 export type SalidaActions = typeof salidaActions;
 
-export const dataProvider: DataProvider & SalidaActions = {
+/** An order's detail, staff refunds and the departures' check-in (issue 9), called through useDataProvider(). */
+const bookingActions = {
+  /** The order's lines with their state, its reference, refunds and e-mails. */
+  pedidoDetalle: (id: Identifier) => call(() => api.compra.find(num(id))),
+  /** Cancels and refunds the whole order, or one line. */
+  pedidoReembolsar: (id: Identifier, body: { linea?: number; motivo?: string }) => call(() => api.compra.reembolsar(num(id), body)),
+  /** A booking's travellers at a departure ("12-20261125-1000") and whether they came. */
+  checkinConsulta: (referencia: string, salida: string) => call(async () => (await api.checkin.consulta(referencia, salida)).succes),
+  checkinRegistrar: (referencia: string, salida: string) => call(async () => (await api.checkin.registrar({ referencia, salida })).succes),
+};
+export type BookingActions = typeof bookingActions;
+
+export const dataProvider: DataProvider & SalidaActions & BookingActions = {
   ...salidaActions,
+  ...bookingActions,
   getList: (resource: string, params: GetListParams) => call(() => handler(resource).getList(params)) as never,
 
   getOne: (resource: string, params: GetOneParams) =>

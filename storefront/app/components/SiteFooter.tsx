@@ -38,6 +38,7 @@ export function SiteFooter() {
           <nav aria-labelledby="footer-ayuda">
             <h2 id="footer-ayuda">Ayuda</h2>
             <ul>
+              <li><Link to="/mi-reserva">Mi reserva</Link></li>
               <li><Link to="/ayuda">Centro de ayuda</Link></li>
               <li><Link to="/legal">Aviso legal</Link></li>
               <li><Link to="/login">Mi cuenta</Link></li>

@@ -30,7 +30,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return redirect(`${url.pathname}${url.search}`, { headers: { ...noStore, "Set-Cookie": await commitCart(request, []) } });
     }
     return json(
-      { ok: true as const, id: pedido.id, total: formatUSD(toCents(pedido.valor_total)), email: pedido.email },
+      {
+        ok: true as const,
+        id: pedido.id,
+        referencia: pedido.referencia ?? null,
+        total: formatUSD(toCents(pedido.valor_total)),
+        email: pedido.email,
+      },
       { headers: noStore },
     );
   } catch (error) {
@@ -65,12 +71,21 @@ export default function PayOk() {
       <div role="status">
         <h1>{MSG.pedidoRegistrado}</h1>
       </div>
+      {data.referencia ? (
+        <p className="result__reference">
+          Tu referencia de reserva: <strong data-testid="pay-referencia">{data.referencia}</strong>
+        </p>
+      ) : null}
       <p>
         Pedido n.º <strong>{data.id}</strong> · Total pagado <strong className="price">{data.total}</strong>
       </p>
-      <p className="muted">Enviaremos los detalles de tu reserva a {data.email}.</p>
+      <p className="muted">
+        Te enviamos el voucher, la referencia y el PIN a {data.email}. Con ellos puedes ver o cancelar tu reserva en
+        «Mi reserva».
+      </p>
       <div className="row">
-        <Link className="btn" to="/">Seguir explorando</Link>
+        <Link className="btn" to="/mi-reserva">Mi reserva</Link>
+        <Link className="btn btn--ghost" to="/">Seguir explorando</Link>
       </div>
     </div>
   );
