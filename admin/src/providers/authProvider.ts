@@ -58,8 +58,10 @@ export const authProvider: AuthProvider = {
     if (!token) throw notAuthenticated();
     try {
       await validate(token);
-    } catch {
-      clearSession();
+    } catch (error) {
+      // Only the API's "no" ends the session. A check cut short (the page navigating away aborts it) or an API
+      // that does not answer must not throw the token away: the next page load checks again.
+      if (errorStatus(error) === 401 || errorStatus(error) === 403) clearSession();
       throw notAuthenticated();
     }
   },
