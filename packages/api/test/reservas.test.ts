@@ -434,6 +434,31 @@ describe("cancelling while PayPal is slow or a cancellation was abandoned", () =
     expect(cancelled.filter((e) => e.pedidoId === b.pedidoId)).toHaveLength(1);
   });
 
+  it("a taken-over cancellation PayPal does not answer stays on record, so the next cancel asks PayPal the same again", async () => {
+    const b = await buyPaid(t, sim, [line(cat.tourA, MONDAY_14)]);
+    const before = sim.control.refundCount;
+    const dying = gate();
+    hangAfterRefund = dying.promise;
+    const abandoned = cancelar(b, undefined, freshIp());
+    await until(() => sim.control.refundCount - before === 1);
+    hangAfterRefund = null;
+
+    clock = new Date(NOW.getTime() + REFUND_CLAIM_TTL_MS + 1_000);
+    sim.control.setMode("fail500");
+    const lost = await cancelar(b, undefined, freshIp());
+    expect(lost.statusCode).toBe(502);
+    sim.control.setMode("ok");
+    expect((await detalle(b.pedidoId)).reembolsos.map((r) => [r.monto, r.estado])).toEqual([[45, "en_curso"]]);
+    expect(await reserva(b)).toMatchObject({ pagado: true, reembolsado: 0 });
+
+    const retry = await cancelar(b, undefined, freshIp());
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(sim.control.refundCount - before).toBe(1);
+    dying.open();
+    await abandoned;
+    expect((await detalle(b.pedidoId)).reembolsos.map((r) => [r.monto, r.estado])).toEqual([[45, "completado"]]);
+  });
+
   it("an abandoned cancellation of one line is finished before a cancel of the whole booking: each line refunded once", async () => {
     const b = await buyPaid(t, sim, [line(cat.tourA, MONDAY_14, { mayores_15: 2 }), line(cat.tourB, SUNDAY_1130)]);
     const [a] = (await reserva(b)).lineas;

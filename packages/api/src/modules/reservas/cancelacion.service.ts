@@ -88,6 +88,8 @@ export const REFUND_CLAIM_TTL_MS = 60_000;
 interface Claim {
   reembolsoId: number;
   claimedAt: Date;
+  /** An abandoned claim taken over: the only record that PayPal may have refunded its lines. */
+  takenOver: boolean;
   requestId: string;
   montoCents: number;
   lineIds: number[];
@@ -187,7 +189,7 @@ export function createCancelacionService(deps: CancelacionDeps) {
         }
         return {
           ours,
-          claim: { reembolsoId: open.id, claimedAt: now, requestId: open.requestId, montoCents: open.montoCents, lineIds, captureId: order.captureId!, referencia: view.referencia, por: open.por, before },
+          claim: { reembolsoId: open.id, claimedAt: now, takenOver: true, requestId: open.requestId, montoCents: open.montoCents, lineIds, captureId: order.captureId!, referencia: view.referencia, por: open.por, before },
         };
       }
       const targets = linesToCancel(view, req, now);
@@ -218,7 +220,7 @@ export function createCancelacionService(deps: CancelacionDeps) {
         .returning({ id: reembolso.id });
       return {
         ours: true,
-        claim: { reembolsoId: row!.id, claimedAt: now, requestId, montoCents, lineIds, captureId: order.captureId, referencia: view.referencia, por: req.por, before },
+        claim: { reembolsoId: row!.id, claimedAt: now, takenOver: false, requestId, montoCents, lineIds, captureId: order.captureId, referencia: view.referencia, por: req.por, before },
       };
     });
   }
@@ -268,8 +270,16 @@ export function createCancelacionService(deps: CancelacionDeps) {
             })
           : Promise.resolve();
       if (answer.kind === "noAnswer") {
-        // nothing kept: the retry builds the same PayPal-Request-Id and PayPal answers the refund it may have made
-        await tx.delete(reembolso).where(eq(reembolso.id, c.reembolsoId));
+        if (c.takenOver) {
+          // still unknown whether PayPal refunded these lines: kept, and free for the next cancel to ask again
+          await tx
+            .update(reembolso)
+            .set({ updatedAt: new Date(now.getTime() - REFUND_CLAIM_TTL_MS) })
+            .where(eq(reembolso.id, c.reembolsoId));
+        } else {
+          // nothing kept: the retry builds the same PayPal-Request-Id and PayPal answers the refund it may have made
+          await tx.delete(reembolso).where(eq(reembolso.id, c.reembolsoId));
+        }
         return { kind: "noAnswer" };
       }
       const refusal =
@@ -312,7 +322,7 @@ export function createCancelacionService(deps: CancelacionDeps) {
         lineas_canceladas: c.lineIds,
         reembolso: c.reembolsoId,
       });
-      log.info({ pedido: order.id, reembolso: c.reembolsoId, lineas: c.lineIds, monto: c.montoCents, por: req.por }, "booking cancelled and refunded");
+      log.info({ pedido: order.id, reembolso: c.reembolsoId, lineas: c.lineIds, monto: c.montoCents, por: c.por }, "booking cancelled and refunded");
       return { kind: "done", reembolsoId: c.reembolsoId, montoCents: c.montoCents, estado, lineIds: c.lineIds, notify: true };
     });
   }
@@ -339,7 +349,7 @@ export function createCancelacionService(deps: CancelacionDeps) {
       const now = deps.now();
       const { claim: c, ours } = await claim(req, now);
       const answer = await askPaypal(c, req.pedidoId);
-      const outcome = await settle(ours ? req : { ...req, por: c.por, actor: undefined }, c, answer, deps.now());
+      const outcome = await settle(req, c, answer, deps.now());
       if (!ours) {
         if (outcome.kind === "done") await notify(req.pedidoId, outcome, c.por === "staff");
         if (outcome.kind !== "noAnswer") continue;
