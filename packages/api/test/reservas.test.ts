@@ -12,6 +12,7 @@ import {
 } from "@tours/contract";
 import { startPaypalSimulator, type RunningSimulator } from "../src/paypal-simulator/index.ts";
 import { PaypalError, type PaymentProvider } from "../src/adapters/paypal/index.ts";
+import { REFUND_CLAIM_TTL_MS } from "../src/modules/reservas/cancelacion.service.ts";
 import { auditLogTable } from "../src/modules/audit/audit.table.ts";
 import { pedido, reembolso } from "../src/modules/compra/compra.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
@@ -34,6 +35,16 @@ let tourNoReembolsable: number;
 
 /** Set by a test: PayPal makes the next refund but its answer is lost on the way back (a timeout). */
 let loseNextRefundAnswer = false;
+/** Set by a test: refunds wait for it before PayPal is asked (a slow PayPal). */
+let slowRefund: Promise<void> | null = null;
+/** Set by a test: PayPal makes the refund, then its answer waits for it (a process about to die mid-cancellation). */
+let hangAfterRefund: Promise<void> | null = null;
+
+function gate() {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
 
 const notifier: Notifier = {
   async orderPaid() {},
@@ -49,7 +60,9 @@ beforeAll(async () => {
   const payments: PaymentProvider = {
     ...paypal,
     async refundCapture(captureId, input) {
+      if (slowRefund) await slowRefund;
       const refund = await paypal.refundCapture(captureId, input);
+      if (hangAfterRefund) await hangAfterRefund;
       if (!loseNextRefundAnswer) return refund;
       loseNextRefundAnswer = false;
       throw new PaypalError(0, "TIMEOUT", undefined, "PayPal did not answer the refund");
@@ -82,6 +95,8 @@ afterAll(async () => {
 });
 beforeEach(() => {
   clock = NOW;
+  slowRefund = null;
+  hangAfterRefund = null;
   sim.control.reset();
 });
 
@@ -338,6 +353,137 @@ describe("cancelling with refund", () => {
     expect(sim.control.refundCount - before).toBe(1);
     const rows = await t.db.select().from(reembolso).where(eq(reembolso.pedido_id, b.pedidoId));
     expect(rows.map((r) => r.estado)).toEqual(["completado"]);
+  });
+});
+
+/** Waits (a few seconds at most) until `check` holds. */
+async function until(check: () => Promise<boolean> | boolean) {
+  const giveUp = Date.now() + 5_000;
+  while (!(await check())) {
+    if (Date.now() > giveUp) throw new Error("condition not reached");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+const claimOf = async (pedidoId: number) =>
+  (await t.db.select().from(reembolso).where(and(eq(reembolso.pedido_id, pedidoId), eq(reembolso.estado, "en_curso"))))[0];
+/** The answer, or "still waiting" if it takes longer than `ms`. */
+const within = <T>(p: Promise<T>, ms = 3_000) =>
+  Promise.race([p, new Promise<"still waiting">((resolve) => setTimeout(() => resolve("still waiting"), ms))]);
+
+describe("cancelling while PayPal is slow or a cancellation was abandoned", () => {
+  it("the rest of the site answers while PayPal refunds; other cancels of that booking are told one is in progress; PayPal refunds once", async () => {
+    const b = await buyPaid(t, sim, [line(cat.tourA, MONDAY_14)]);
+    const before = sim.control.refundCount;
+    const paypalSlow = gate();
+    slowRefund = paypalSlow.promise;
+    let settled = false;
+    const pending = cancelar(b, undefined, freshIp()).finally(() => (settled = true));
+    await until(async () => (await claimOf(b.pedidoId)) !== undefined);
+
+    const index = await within(t.app.inject({ method: "GET", url: "/api/tour/index" }));
+    expect(index).not.toBe("still waiting");
+    expect((index as { statusCode: number }).statusCode).toBe(200);
+    const checkout = await within(
+      t.app.inject({ method: "POST", url: "/api/compra/create", payload: { ...buyer(), pedidos: [line(cat.tourB, SUNDAY_1130)] } }),
+    );
+    expect(checkout).not.toBe("still waiting");
+    expect((checkout as { statusCode: number; body: string }).statusCode, (checkout as { body: string }).body).toBe(200);
+
+    const others = await within(Promise.all([cancelar(b, undefined, freshIp()), reembolsar(b.pedidoId)]));
+    expect(others).not.toBe("still waiting");
+    for (const res of others as Awaited<ReturnType<typeof cancelar>>[]) {
+      expect(res.statusCode).toBe(409);
+      expect(msgOf(res)).toBe("Ya se está procesando una cancelación de esta reserva; intenta de nuevo en unos segundos");
+    }
+    // not refunded yet: the booking is still paid and the panel shows the refund in progress
+    expect(await reserva(b)).toMatchObject({ pagado: true, reembolsado: 0 });
+    expect((await detalle(b.pedidoId)).reembolsos.map((r) => [r.monto, r.estado])).toEqual([[45, "en_curso"]]);
+    expect(settled).toBe(false);
+
+    paypalSlow.open();
+    const res = await pending;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ReservaCancelAnswer.parse(res.json()).succes).toMatchObject({ estado: "reembolsado", reembolsado: 45 });
+    expect(sim.control.refundCount - before).toBe(1);
+  });
+
+  it("a cancellation abandoned after PayPal refunded is taken over once its claim is old: the same refund, not a second", async () => {
+    const b = await buyPaid(t, sim, [line(cat.tourA, MONDAY_14)]);
+    const captureId = (await t.db.select().from(pedido).where(eq(pedido.id, b.pedidoId)))[0]!.capture_id!;
+    const before = sim.control.refundCount;
+    const dying = gate();
+    hangAfterRefund = dying.promise;
+    cancelled.length = 0;
+    const abandoned = cancelar(b, undefined, freshIp());
+    await until(() => sim.control.refundCount - before === 1);
+    hangAfterRefund = null;
+
+    const tooSoon = await cancelar(b, undefined, freshIp());
+    expect(tooSoon.statusCode).toBe(409);
+    clock = new Date(NOW.getTime() + REFUND_CLAIM_TTL_MS + 1_000);
+    const takeover = await cancelar(b, undefined, freshIp());
+    expect(takeover.statusCode, takeover.body).toBe(200);
+    expect(ReservaCancelAnswer.parse(takeover.json()).succes).toMatchObject({ estado: "reembolsado", pagado: false, reembolsado: 45 });
+    expect(sim.control.refundCount - before).toBe(1);
+
+    // the first request, answered at last, finds the refund already kept and says so without a second e-mail
+    dying.open();
+    expect((await abandoned).statusCode).toBe(200);
+    const rows = await t.db.select().from(reembolso).where(eq(reembolso.pedido_id, b.pedidoId));
+    expect(rows.map((r) => [r.estado, r.paypal_refund_id])).toEqual([["completado", sim.control.capture(captureId)!.refunds[0]!.id]]);
+    expect(cancelled.filter((e) => e.pedidoId === b.pedidoId)).toHaveLength(1);
+  });
+
+  it("a taken-over cancellation PayPal does not answer stays on record, so the next cancel asks PayPal the same again", async () => {
+    const b = await buyPaid(t, sim, [line(cat.tourA, MONDAY_14)]);
+    const before = sim.control.refundCount;
+    const dying = gate();
+    hangAfterRefund = dying.promise;
+    const abandoned = cancelar(b, undefined, freshIp());
+    await until(() => sim.control.refundCount - before === 1);
+    hangAfterRefund = null;
+
+    clock = new Date(NOW.getTime() + REFUND_CLAIM_TTL_MS + 1_000);
+    sim.control.setMode("fail500");
+    const lost = await cancelar(b, undefined, freshIp());
+    expect(lost.statusCode).toBe(502);
+    sim.control.setMode("ok");
+    expect((await detalle(b.pedidoId)).reembolsos.map((r) => [r.monto, r.estado])).toEqual([[45, "en_curso"]]);
+    expect(await reserva(b)).toMatchObject({ pagado: true, reembolsado: 0 });
+
+    const retry = await cancelar(b, undefined, freshIp());
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(sim.control.refundCount - before).toBe(1);
+    dying.open();
+    await abandoned;
+    expect((await detalle(b.pedidoId)).reembolsos.map((r) => [r.monto, r.estado])).toEqual([[45, "completado"]]);
+  });
+
+  it("an abandoned cancellation of one line is finished before a cancel of the whole booking: each line refunded once", async () => {
+    const b = await buyPaid(t, sim, [line(cat.tourA, MONDAY_14, { mayores_15: 2 }), line(cat.tourB, SUNDAY_1130)]);
+    const [a] = (await reserva(b)).lineas;
+    const captureId = (await t.db.select().from(pedido).where(eq(pedido.id, b.pedidoId)))[0]!.capture_id!;
+    const before = sim.control.refundCount;
+    const dying = gate();
+    hangAfterRefund = dying.promise;
+    const abandoned = cancelar(b, a!.id, freshIp());
+    await until(() => sim.control.refundCount - before === 1);
+    hangAfterRefund = null;
+
+    clock = new Date(NOW.getTime() + REFUND_CLAIM_TTL_MS + 1_000);
+    const all = await cancelar(b, undefined, freshIp());
+    expect(all.statusCode, all.body).toBe(200);
+    const answer = ReservaCancelAnswer.parse(all.json());
+    expect(answer.reembolso).toMatchObject({ monto: 33.33, estado: "completado" });
+    expect(answer.succes).toMatchObject({ estado: "reembolsado", reembolsado: 123.33 });
+    expect(sim.control.refundCount - before).toBe(2);
+    expect(sim.control.capture(captureId)?.refunds.map((r) => r.amount.value)).toEqual(["90.00", "33.33"]);
+    dying.open();
+    await abandoned;
+    expect((await detalle(b.pedidoId)).reembolsos.map((r) => [r.monto, r.estado])).toEqual([
+      [90, "completado"],
+      [33.33, "completado"],
+    ]);
   });
 });
 

@@ -112,7 +112,8 @@ export const ReservaSchema = z.object({
 });
 export type Reserva = z.output<typeof ReservaSchema>;
 
-export const REEMBOLSO_ESTADOS = ["pendiente", "completado", "fallido"] as const;
+/** en_curso: PayPal is being asked right now (nothing refunded yet); pendiente: PayPal accepted it and completes it later. */
+export const REEMBOLSO_ESTADOS = ["en_curso", "pendiente", "completado", "fallido"] as const;
 
 export const ReservaAnswer = z.object({ succes: ReservaSchema });
 /** A cancellation: the booking after it and the refund made (monto in USD). */

@@ -61,6 +61,7 @@ const when = (iso: string | Date | null | undefined) =>
 
 const REEMBOLSO_ESTADO: Record<string, { label: string; color: "success" | "warning" | "error" }> = {
   completado: { label: "Completado", color: "success" },
+  en_curso: { label: "En curso", color: "warning" },
   pendiente: { label: "Pendiente", color: "warning" },
   fallido: { label: "Rechazado", color: "error" },
 };

@@ -210,7 +210,7 @@ export interface RefundInfo {
 export function refundStateText(estado: string): string {
   const e = estado.toLowerCase();
   if (["completado", "completed", "reembolsado"].includes(e)) return "completado: PayPal devuelve el dinero a tu medio de pago (puede tardar unos días en verse)";
-  if (["pendiente", "pending", "procesando", "en_proceso"].includes(e)) return "en proceso: PayPal lo está tramitando";
+  if (["pendiente", "pending", "procesando", "en_proceso", "en_curso"].includes(e)) return "en proceso: PayPal lo está tramitando";
   if (["fallido", "failed", "rechazado"].includes(e)) return "no se pudo completar; nuestro equipo te contactará";
   return e;
 }

@@ -90,12 +90,13 @@ export const pedidoLine = pgTable(
   (t) => [index("pedido_line_id_pedido_idx").on(t.id_pedido), index("pedido_line_salida_idx").on(t.salida_id)],
 );
 
-export type ReembolsoEstado = "pendiente" | "completado" | "fallido";
+export type ReembolsoEstado = "en_curso" | "pendiente" | "completado" | "fallido";
 export type ReembolsoPor = "cliente" | "staff";
 
 /**
- * A refund of (part of) a paid order through PayPal (docs/decisions/0013). Written 'pendiente' in the cancellation's
- * transaction before PayPal is called, then 'completado' (with PayPal's refund id) or 'fallido' (with why).
+ * A refund of (part of) a paid order through PayPal (docs/decisions/0013). Written 'en_curso' (the claim: nothing
+ * refunded yet) and committed before PayPal is called, then 'completado'/'pendiente' (with PayPal's refund id) or
+ * 'fallido' (with why); removed when PayPal did not answer. `updatedAt` of an 'en_curso' row is when it was claimed.
  * `request_id` is the PayPal-Request-Id: a retry of the same cancellation replays at PayPal instead of refunding twice.
  */
 export const reembolso = pgTable(

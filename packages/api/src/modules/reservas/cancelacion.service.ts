@@ -12,9 +12,10 @@ import { type ReservaLinea, type ReservaView, loadReservaView, motivoNoCancelabl
 
 /**
  * Cancelling a paid booking, or some of its lines, with its refund through PayPal: one service for the buyer ("Mi
- * reserva") and staff (docs/decisions/0013-self-service-cancellation.md). The order row is locked for the whole
- * cancellation, PayPal's answer included, so concurrent cancels of the same line wait and then find it cancelled:
- * the money goes back once.
+ * reserva") and staff (docs/decisions/0013-self-service-cancellation.md). The refund is claimed ('en_curso') in a
+ * short transaction holding the order row lock, PayPal is asked with no transaction open, and its outcome is kept in
+ * another short one: a concurrent cancel of the same order meets the claim (409), so the money goes back once, and
+ * the rest of the site never waits for PayPal.
  */
 
 export const CANCELACION_MSG = {
@@ -29,6 +30,7 @@ export const CANCELACION_MSG = {
   noAnswer:
     "PayPal no respondió a la solicitud de reembolso. La reserva sigue pagada y no se canceló nada; intenta de nuevo en unos minutos.",
   refused: (why: string) => `PayPal rechazó el reembolso: ${why}. La reserva sigue pagada y no se canceló nada.`,
+  inProgress: "Ya se está procesando una cancelación de esta reserva; intenta de nuevo en unos segundos",
 } as const;
 
 /** PayPal's refusals (its issue names) said in Spanish; the rest are "no lo permitió". */
@@ -76,12 +78,45 @@ export interface CancelacionDeps {
   log: FastifyBaseLogger;
 }
 
-/** Thrown inside the transaction when PayPal's outcome is unknown: rolls everything back, the pending refund too. */
-class NoAnswer extends Error {}
+/**
+ * How long an 'en_curso' refund keeps others out. PayPal's calls time out after 8 s, so a claim this old belongs to a
+ * process that died between the claim and the outcome; the next cancel takes it over with the same PayPal-Request-Id.
+ */
+export const REFUND_CLAIM_TTL_MS = 60_000;
+
+/** A refund claimed ('en_curso', committed) and about to be asked of PayPal, outside any transaction. */
+interface Claim {
+  reembolsoId: number;
+  claimedAt: Date;
+  /** An abandoned claim taken over: the only record that PayPal may have refunded its lines. */
+  takenOver: boolean;
+  requestId: string;
+  montoCents: number;
+  lineIds: number[];
+  captureId: string;
+  referencia: string;
+  por: "cliente" | "staff";
+  /** The order as it was claimed, for the audit's "before". */
+  before: { estado: string; status: boolean; reembolsadoCents: number };
+}
 
 type Outcome =
-  | { kind: "done"; reembolsoId: number; montoCents: number; estado: ReembolsoEstado; lineIds: number[] }
-  | { kind: "refused"; msg: string; issue: string | undefined };
+  | { kind: "done"; reembolsoId: number; montoCents: number; estado: ReembolsoEstado; lineIds: number[]; notify: boolean }
+  | { kind: "refused"; msg: string; issue: string | undefined }
+  | { kind: "noAnswer" };
+
+type PaypalAnswer = { kind: "refund"; refund: PaypalRefund } | { kind: "refused"; issue: string | undefined; debugId?: string } | { kind: "noAnswer" };
+
+/** The PayPal-Request-Id's home: the same lines give the same id; `refusals` (PayPal's refusals of them) makes a new one. */
+function requestIdBase(order: { id: number; createdAt: Date }, lineIds: number[]): string {
+  return `pedido-${order.id}-${order.createdAt.getTime().toString(36)}-reembolso-${lineIds.join(".")}`;
+}
+/** The lines a claimed refund covers, read back from its request id (a taken-over claim has no other record of them). */
+function lineIdsOfRequest(requestId: string): number[] {
+  const m = /-reembolso-([\d.]+)-\d+$/.exec(requestId);
+  return m ? m[1]!.split(".").map(Number) : [];
+}
+const sameLines = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
  * Which lines a request cancels, or why not (409). The buyer's rule is the view's `cancelable` (the deadline lives
@@ -115,140 +150,216 @@ function linesToCancel(view: ReservaView, req: CancelRequest, now: Date): Reserv
 export function createCancelacionService(deps: CancelacionDeps) {
   const { db, payments, log } = deps;
 
-  async function callPaypal(captureId: string, requestId: string, montoCents: number, referencia: string): Promise<PaypalRefund> {
-    return payments.refundCapture(captureId, {
-      requestId,
-      amountCents: montoCents,
-      currency: CURRENCY,
-      noteToPayer: `Reembolso de tu reserva ${referencia}`,
+  const lockOrder = (tx: Db, id: number) =>
+    tx
+      .select({ id: pedido.id, captureId: pedido.capture_id, createdAt: pedido.createdAt, estado: pedido.estado, status: pedido.status })
+      .from(pedido)
+      .where(eq(pedido.id, id))
+      .for("update");
+
+  /**
+   * Step 1, a short transaction with the order row locked: decides the lines and claims their refund ('en_curso'),
+   * or takes over an abandoned claim. `ours: false` means the claim taken over covers other lines than the ones
+   * asked for: it is finished first and the request is decided again.
+   */
+  async function claim(req: CancelRequest, now: Date): Promise<{ claim: Claim; ours: boolean }> {
+    return db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [order] = await lockOrder(tx, req.pedidoId);
+      if (!order) throw notFound(CANCELACION_MSG.pedidoNotFound);
+      // read after the lock: a cancellation that held it before is seen committed
+      const view = (await loadReservaView(tx, { pedidoId: order.id }, now))!;
+      const [open] = await tx
+        .select({ id: reembolso.id, requestId: reembolso.request_id, montoCents: reembolso.monto_cents, claimedAt: reembolso.updatedAt, por: reembolso.por })
+        .from(reembolso)
+        .where(and(eq(reembolso.pedido_id, order.id), eq(reembolso.estado, "en_curso")));
+      const before = { estado: order.estado, status: order.status, reembolsadoCents: view.reembolsadoCents };
+      if (open) {
+        if (now.getTime() - open.claimedAt.getTime() < REFUND_CLAIM_TTL_MS) throw conflict(CANCELACION_MSG.inProgress);
+        // abandoned by a process that died before PayPal's outcome was kept: ask again with the same request id, so
+        // PayPal answers the refund it may have made instead of making a second one
+        await tx.update(reembolso).set({ updatedAt: now }).where(eq(reembolso.id, open.id));
+        const lineIds = lineIdsOfRequest(open.requestId);
+        log.warn({ pedido: order.id, reembolso: open.id, requestId: open.requestId }, "taking over an abandoned refund claim");
+        let ours = false;
+        try {
+          ours = sameLines(lineIds, linesToCancel(view, req, now).map((l) => l.id).sort((a, b) => a - b));
+        } catch {
+          // the request itself is decided again once the abandoned refund is finished
+        }
+        return {
+          ours,
+          claim: { reembolsoId: open.id, claimedAt: now, takenOver: true, requestId: open.requestId, montoCents: open.montoCents, lineIds, captureId: order.captureId!, referencia: view.referencia, por: open.por, before },
+        };
+      }
+      const targets = linesToCancel(view, req, now);
+      if (!order.captureId) throw conflict(CANCELACION_MSG.noCapture);
+      const lineIds = targets.map((l) => l.id).sort((a, b) => a - b);
+      const montoCents = targets.reduce((sum, l) => sum + l.totalCents, 0);
+      // an unanswered try left no row, so its retry builds the same id; each refusal kept makes the next one new
+      const base = requestIdBase(order, lineIds);
+      const [refused] = await tx
+        .select({ n: count() })
+        .from(reembolso)
+        .where(and(eq(reembolso.pedido_id, order.id), eq(reembolso.estado, "fallido"), like(reembolso.request_id, `${base}-%`)));
+      const requestId = `${base}-${refused?.n ?? 0}`;
+      const [row] = await tx
+        .insert(reembolso)
+        .values({
+          pedido_id: order.id,
+          monto_cents: montoCents,
+          moneda: CURRENCY,
+          estado: "en_curso",
+          request_id: requestId,
+          motivo: req.motivo ?? null,
+          por: req.por,
+          staff_usuario_id: req.por === "staff" ? (req.actor?.id ?? null) : null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: reembolso.id });
+      return {
+        ours: true,
+        claim: { reembolsoId: row!.id, claimedAt: now, takenOver: false, requestId, montoCents, lineIds, captureId: order.captureId, referencia: view.referencia, por: req.por, before },
+      };
     });
   }
 
-  /**
-   * Cancels and refunds, or changes nothing: 409 when it may not be cancelled (with why), 502 when PayPal refuses
-   * (the refusal is kept as a 'fallido' refund, the booking stays paid) or does not answer (nothing is kept: a retry
-   * sends the same PayPal-Request-Id, so a refund PayPal did make is answered again instead of made twice).
-   */
-  async function cancel(req: CancelRequest): Promise<CancelResult> {
-    const now = deps.now();
-    let outcome: Outcome;
+  /** Step 2, no transaction open: PayPal's answer, a definitive refusal, or none (the outcome is unknown). */
+  async function askPaypal(c: Claim, pedidoId: number): Promise<PaypalAnswer> {
     try {
-      outcome = await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const [order] = await tx
-          .select({ id: pedido.id, captureId: pedido.capture_id, createdAt: pedido.createdAt, estado: pedido.estado, status: pedido.status })
-          .from(pedido)
-          .where(eq(pedido.id, req.pedidoId))
-          .for("update");
-        if (!order) throw notFound(CANCELACION_MSG.pedidoNotFound);
-        // read after the lock: a cancellation that held it before is seen committed
-        const view = (await loadReservaView(tx, { pedidoId: order.id }, now))!;
-        const targets = linesToCancel(view, req, now);
-        if (!order.captureId) throw conflict(CANCELACION_MSG.noCapture);
-        const lineIds = targets.map((l) => l.id).sort((a, b) => a - b);
-        const montoCents = targets.reduce((sum, l) => sum + l.totalCents, 0);
-        // The same lines make the same PayPal-Request-Id, so an unanswered try is retried as the same request;
-        // each definitive refusal of those lines makes the next try a new one.
-        const base = `pedido-${order.id}-${order.createdAt.getTime().toString(36)}-reembolso-${lineIds.join(".")}`;
-        const [refused] = await tx
-          .select({ n: count() })
-          .from(reembolso)
-          .where(and(eq(reembolso.pedido_id, order.id), eq(reembolso.estado, "fallido"), like(reembolso.request_id, `${base}-%`)));
-        const requestId = `${base}-${refused?.n ?? 0}`;
-        const [row] = await tx
-          .insert(reembolso)
-          .values({
-            pedido_id: order.id,
-            monto_cents: montoCents,
-            moneda: CURRENCY,
-            estado: "pendiente",
-            request_id: requestId,
-            motivo: req.motivo ?? null,
-            por: req.por,
-            staff_usuario_id: req.por === "staff" ? (req.actor?.id ?? null) : null,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: reembolso.id });
-        const reembolsoId = row!.id;
-        const audit = (action: string, after: object) =>
-          req.por === "staff" && req.actor
-            ? recordAudit(tx, req.actor, {
-                action,
-                resource: "pedido",
-                resourceId: order.id,
-                before: { estado: order.estado, status: order.status, reembolsado: formatUSD(view.reembolsadoCents) },
-                after,
-              })
-            : Promise.resolve();
-
-        let refund: PaypalRefund;
-        try {
-          refund = await callPaypal(order.captureId, requestId, montoCents, view.referencia);
-        } catch (err) {
-          // PayPal said no (4xx): a definitive answer, kept with its reason; anything else leaves the outcome unknown
-          if (err instanceof PaypalError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 429) {
-            const msg = CANCELACION_MSG.refused(paypalRefusalText(err.issue));
-            await tx.update(reembolso).set({ estado: "fallido", error: msg, updatedAt: now }).where(eq(reembolso.id, reembolsoId));
-            await audit("reembolso_rechazado", { reembolso: reembolsoId, lineas: lineIds, error: msg });
-            log.warn({ pedido: order.id, reembolso: reembolsoId, issue: err.issue, debugId: err.debugId }, "PayPal refused a refund");
-            return { kind: "refused" as const, msg, issue: err.issue };
-          }
-          log.error({ err, pedido: order.id, requestId }, "PayPal refund without an answer: nothing cancelled");
-          throw new NoAnswer();
-        }
-        if (refund.status !== "COMPLETED" && refund.status !== "PENDING") {
-          const msg = CANCELACION_MSG.refused(paypalRefusalText(refund.status_details?.reason));
-          await tx.update(reembolso).set({ estado: "fallido", paypal_refund_id: refund.id, error: msg, updatedAt: now }).where(eq(reembolso.id, reembolsoId));
-          await audit("reembolso_rechazado", { reembolso: reembolsoId, lineas: lineIds, error: msg });
-          return { kind: "refused" as const, msg, issue: refund.status };
-        }
-        // PENDING: PayPal accepted it and completes it later (e.g. an eCheck); the places are free now
-        const estado: ReembolsoEstado = refund.status === "COMPLETED" ? "completado" : "pendiente";
-        await tx.update(reembolso).set({ estado, paypal_refund_id: refund.id, updatedAt: now }).where(eq(reembolso.id, reembolsoId));
-        await tx
-          .update(pedidoLine)
-          .set({ cancelada_at: now, reembolso_id: reembolsoId, updatedAt: now })
-          .where(and(inArray(pedidoLine.id, lineIds), isNull(pedidoLine.cancelada_at)));
-        const [left] = await tx
-          .select({ n: count() })
-          .from(pedidoLine)
-          .where(and(eq(pedidoLine.id_pedido, order.id), isNull(pedidoLine.cancelada_at)));
-        const whole = (left?.n ?? 0) === 0;
-        if (whole) {
-          // every line refunded: no longer a paid order (docs/decisions/0013)
-          await tx.update(pedido).set({ estado: "reembolsado", status: false, updatedAt: now }).where(eq(pedido.id, order.id));
-        }
-        await audit("reembolso", {
-          estado: whole ? "reembolsado" : order.estado,
-          status: whole ? false : order.status,
-          reembolsado: formatUSD(view.reembolsadoCents + (estado === "completado" ? montoCents : 0)),
-          lineas_canceladas: lineIds,
-          reembolso: reembolsoId,
-        });
-        log.info({ pedido: order.id, reembolso: reembolsoId, lineas: lineIds, monto: montoCents, por: req.por }, "booking cancelled and refunded");
-        return { kind: "done" as const, reembolsoId, montoCents, estado, lineIds };
+      const refund = await payments.refundCapture(c.captureId, {
+        requestId: c.requestId,
+        amountCents: c.montoCents,
+        currency: CURRENCY,
+        noteToPayer: `Reembolso de tu reserva ${c.referencia}`,
       });
+      return { kind: "refund", refund };
     } catch (err) {
-      if (err instanceof NoAnswer) throw new HttpError(502, { errors: [fieldError(CANCELACION_MSG.noAnswer, "linea")] });
-      throw err;
+      // PayPal said no (4xx): a definitive answer; anything else leaves the outcome unknown
+      if (err instanceof PaypalError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 429) {
+        return { kind: "refused", issue: err.issue, debugId: err.debugId };
+      }
+      log.error({ err, pedido: pedidoId, requestId: c.requestId }, "PayPal refund without an answer: nothing cancelled");
+      return { kind: "noAnswer" };
     }
-    if (outcome.kind === "refused") {
-      throw new HttpError(502, { errors: [fieldError(outcome.msg, "linea")], paypal: outcome.issue ?? null });
-    }
-    try {
-      await deps.notifier.orderCancelled({
-        pedidoId: req.pedidoId,
-        lineIds: outcome.lineIds,
-        reembolsoId: outcome.reembolsoId,
-        porStaff: req.por === "staff",
+  }
+
+  /** Step 3, a short transaction with the order row locked: keeps PayPal's outcome, cancelling the lines when refunded. */
+  async function settle(req: CancelRequest, c: Claim, answer: PaypalAnswer, now: Date): Promise<Outcome> {
+    return db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [order] = await lockOrder(tx, req.pedidoId);
+      const [row] = await tx.select().from(reembolso).where(eq(reembolso.id, c.reembolsoId));
+      if (!order || !row || row.estado !== "en_curso" || row.updatedAt.getTime() !== c.claimedAt.getTime()) {
+        // another cancel took the claim over (ours outlived the TTL) and sends the same request: its outcome stands
+        if (row && (row.estado === "completado" || row.estado === "pendiente")) {
+          return { kind: "done", reembolsoId: row.id, montoCents: row.monto_cents, estado: row.estado, lineIds: c.lineIds, notify: false };
+        }
+        if (row?.estado === "fallido") return { kind: "refused", msg: row.error ?? CANCELACION_MSG.refused(paypalRefusalText(undefined)), issue: undefined };
+        throw conflict(CANCELACION_MSG.inProgress);
+      }
+      const audit = (action: string, after: object) =>
+        req.por === "staff" && req.actor
+          ? recordAudit(tx, req.actor, {
+              action,
+              resource: "pedido",
+              resourceId: order.id,
+              before: { estado: c.before.estado, status: c.before.status, reembolsado: formatUSD(c.before.reembolsadoCents) },
+              after,
+            })
+          : Promise.resolve();
+      if (answer.kind === "noAnswer") {
+        if (c.takenOver) {
+          // still unknown whether PayPal refunded these lines: kept, and free for the next cancel to ask again
+          await tx
+            .update(reembolso)
+            .set({ updatedAt: new Date(now.getTime() - REFUND_CLAIM_TTL_MS) })
+            .where(eq(reembolso.id, c.reembolsoId));
+        } else {
+          // nothing kept: the retry builds the same PayPal-Request-Id and PayPal answers the refund it may have made
+          await tx.delete(reembolso).where(eq(reembolso.id, c.reembolsoId));
+        }
+        return { kind: "noAnswer" };
+      }
+      const refusal =
+        answer.kind === "refused"
+          ? { issue: answer.issue, reason: answer.issue, refundId: null }
+          : answer.refund.status !== "COMPLETED" && answer.refund.status !== "PENDING"
+            ? { issue: answer.refund.status, reason: answer.refund.status_details?.reason, refundId: answer.refund.id }
+            : null;
+      if (refusal) {
+        const msg = CANCELACION_MSG.refused(paypalRefusalText(refusal.reason));
+        await tx
+          .update(reembolso)
+          .set({ estado: "fallido", paypal_refund_id: refusal.refundId, error: msg, updatedAt: now })
+          .where(eq(reembolso.id, c.reembolsoId));
+        await audit("reembolso_rechazado", { reembolso: c.reembolsoId, lineas: c.lineIds, error: msg });
+        log.warn({ pedido: order.id, reembolso: c.reembolsoId, issue: refusal.issue, debugId: answer.kind === "refused" ? answer.debugId : undefined }, "PayPal refused a refund");
+        return { kind: "refused", msg, issue: refusal.issue };
+      }
+      const refund = (answer as { refund: PaypalRefund }).refund;
+      // PENDING: PayPal accepted it and completes it later (e.g. an eCheck); the places are free now
+      const estado: ReembolsoEstado = refund.status === "COMPLETED" ? "completado" : "pendiente";
+      await tx.update(reembolso).set({ estado, paypal_refund_id: refund.id, updatedAt: now }).where(eq(reembolso.id, c.reembolsoId));
+      await tx
+        .update(pedidoLine)
+        .set({ cancelada_at: now, reembolso_id: c.reembolsoId, updatedAt: now })
+        .where(and(inArray(pedidoLine.id, c.lineIds), isNull(pedidoLine.cancelada_at)));
+      const [left] = await tx
+        .select({ n: count() })
+        .from(pedidoLine)
+        .where(and(eq(pedidoLine.id_pedido, order.id), isNull(pedidoLine.cancelada_at)));
+      const whole = (left?.n ?? 0) === 0;
+      if (whole) {
+        // every line refunded: no longer a paid order (docs/decisions/0013)
+        await tx.update(pedido).set({ estado: "reembolsado", status: false, updatedAt: now }).where(eq(pedido.id, order.id));
+      }
+      await audit("reembolso", {
+        estado: whole ? "reembolsado" : order.estado,
+        status: whole ? false : order.status,
+        reembolsado: formatUSD(c.before.reembolsadoCents + (estado === "completado" ? c.montoCents : 0)),
+        lineas_canceladas: c.lineIds,
+        reembolso: c.reembolsoId,
       });
+      log.info({ pedido: order.id, reembolso: c.reembolsoId, lineas: c.lineIds, monto: c.montoCents, por: c.por }, "booking cancelled and refunded");
+      return { kind: "done", reembolsoId: c.reembolsoId, montoCents: c.montoCents, estado, lineIds: c.lineIds, notify: true };
+    });
+  }
+
+  async function notify(pedidoId: number, outcome: Extract<Outcome, { kind: "done" }>, porStaff: boolean) {
+    if (!outcome.notify) return;
+    try {
+      await deps.notifier.orderCancelled({ pedidoId, lineIds: outcome.lineIds, reembolsoId: outcome.reembolsoId, porStaff });
     } catch (err) {
       // the cancellation stands; the e-mail module retries on its own queue
-      log.error({ err, pedido: req.pedidoId }, "cancellation notification failed");
+      log.error({ err, pedido: pedidoId }, "cancellation notification failed");
     }
-    const view = (await loadReservaView(db, { pedidoId: req.pedidoId }, deps.now()))!;
-    return { view, reembolso: { id: outcome.reembolsoId, montoCents: outcome.montoCents, estado: outcome.estado } };
+  }
+
+  /**
+   * Cancels and refunds, or changes nothing: 409 when it may not be cancelled (with why) or another cancellation of
+   * the order is with PayPal right now, 502 when PayPal refuses (the refusal is kept as a 'fallido' refund, the booking
+   * stays paid) or does not answer (nothing is kept: a retry sends the same PayPal-Request-Id, so a refund PayPal did
+   * make is answered again instead of made twice). No transaction is open while PayPal is asked.
+   */
+  async function cancel(req: CancelRequest): Promise<CancelResult> {
+    // at most twice: an abandoned claim of other lines is finished first, then the request is decided again
+    for (;;) {
+      const now = deps.now();
+      const { claim: c, ours } = await claim(req, now);
+      const answer = await askPaypal(c, req.pedidoId);
+      const outcome = await settle(req, c, answer, deps.now());
+      if (!ours) {
+        if (outcome.kind === "done") await notify(req.pedidoId, outcome, c.por === "staff");
+        if (outcome.kind !== "noAnswer") continue;
+      }
+      if (outcome.kind === "noAnswer") throw new HttpError(502, { errors: [fieldError(CANCELACION_MSG.noAnswer, "linea")] });
+      if (outcome.kind === "refused") throw new HttpError(502, { errors: [fieldError(outcome.msg, "linea")], paypal: outcome.issue ?? null });
+      await notify(req.pedidoId, outcome, req.por === "staff");
+      const view = (await loadReservaView(db, { pedidoId: req.pedidoId }, deps.now()))!;
+      return { view, reembolso: { id: outcome.reembolsoId, montoCents: outcome.montoCents, estado: outcome.estado } };
+    }
   }
 
   return { cancel };
