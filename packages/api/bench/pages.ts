@@ -23,19 +23,19 @@
  * BENCH_LOAD_ROUNDS (default 3), BENCH_P95_REPS (page and API call timings for the p95s, default 60).
  * Ports: the API and the storefront listen on ports the system picks (ephemeral range), never on the product's own.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import type { ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { get } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { ciudadesTable } from "../src/modules/ciudades/ciudades.table.ts";
 import { paisTable } from "../src/modules/pais/pais.table.ts";
 import { comentariosTable, fotosTable, tourTable } from "../src/modules/tour/tour.table.ts";
 import { createTestApp } from "../test/helpers.ts";
+import { root, startStorefront, storefrontDir } from "./storefront-process.ts";
 import { MEASURED_ROUTES, firstLoadSize } from "../../../storefront/scripts/client-bundle.mjs";
 
 const REPS = positiveInt(process.env.BENCH_REPS, 15);
@@ -63,8 +63,6 @@ const LIMITS = {
   panelShare: 0.5,
 };
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
-const storefrontDir = path.join(root, "storefront");
 
 function positiveInt(raw: string | undefined, fallback: number): number {
   const n = raw === undefined ? fallback : Number(raw);
@@ -77,46 +75,6 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * xs.length) - 1)]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import("node:net");
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startStorefront(apiUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server.mjs", "./build/server/index.js"], {
-    cwd: storefrontDir,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      API_URL: apiUrl,
-      PUBLIC_API_URL: apiUrl,
-      STOREFRONT_URL: `http://127.0.0.1:${port}`,
-      SESSION_SECRET: randomBytes(32).toString("hex"),
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error(`the storefront stopped (exit ${child.exitCode}): run npm run build first`);
-    try {
-      if ((await fetch(`${url}/legal`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error("the storefront did not start");
-}
 
 interface Render {
   ms: number;
