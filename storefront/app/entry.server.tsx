@@ -1,10 +1,10 @@
-import { Transform, type TransformCallback } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { InlineStylesContext } from "~/lib/inline-styles";
+import { ReactFlushes } from "~/lib/react-flushes.server";
 import { NonceContext } from "~/lib/nonce";
 // the site's stylesheets, processed and minified by Vite, as text in the server bundle only (lib/inline-styles.tsx)
 import appCss from "~/styles/app.css?inline";
@@ -16,34 +16,6 @@ const INLINE_CSS = appCss + bookingCss;
 // NonceContext hands it to <Scripts> and <ScrollRestoration> in root.tsx.
 
 const ABORT_DELAY = 5_000;
-
-/**
- * Hands the page on in the pieces React means to send, not in its 2 kB writes: React calls `flush()` when it has
- * nothing more to write for now (the convention of compression streams), so a page without a pending Suspense
- * boundary leaves here as one chunk. Passed through piece by piece, every 2 kB write became a Remix stream read,
- * a write to the compression middleware and a zlib sync flush (Remix flushes after each chunk): ~13 % of a city
- * page's CPU, and a worse compression.
- */
-class ReactFlushes extends Transform {
-  private pending: Uint8Array[] = [];
-
-  override _transform(chunk: Uint8Array, _encoding: BufferEncoding, done: TransformCallback) {
-    this.pending.push(chunk);
-    done();
-  }
-
-  flush() {
-    if (this.pending.length === 0) return;
-    const chunks = this.pending;
-    this.pending = [];
-    this.push(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-  }
-
-  override _flush(done: TransformCallback) {
-    this.flush();
-    done();
-  }
-}
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
