@@ -22,8 +22,8 @@ export async function freePort(): Promise<number> {
 }
 
 /** The built storefront (storefront/server.mjs, production) as a child process against `apiUrl`. */
-export async function startStorefront(apiUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
+export async function startStorefront(apiUrl: string, port?: number): Promise<{ url: string; child: ChildProcess }> {
+  port ??= await freePort();
   const child = spawn(process.execPath, ["server.mjs", "./build/server/index.js"], {
     cwd: storefrontDir,
     env: {
