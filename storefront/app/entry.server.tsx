@@ -1,10 +1,16 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { InlineStylesContext } from "~/lib/inline-styles";
+import { ReactFlushes } from "~/lib/react-flushes.server";
 import { NonceContext } from "~/lib/nonce";
+// the site's stylesheets, processed and minified by Vite, as text in the server bundle only (lib/inline-styles.tsx)
+import appCss from "~/styles/app.css?inline";
+import bookingCss from "~/styles/booking.css?inline";
+
+const INLINE_CSS = appCss + bookingCss;
 
 // Remix's default Node entry, plus the request's CSP nonce: React puts it on the scripts it streams, and
 // NonceContext hands it to <Scripts> and <ScrollRestoration> in root.tsx.
@@ -32,14 +38,16 @@ export default function handleRequest(
     let shellRendered = false;
     const ready = () => {
       shellRendered = true;
-      const body = new PassThrough();
+      const body = new ReactFlushes();
       responseHeaders.set("Content-Type", "text/html");
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        <InlineStylesContext.Provider value={INLINE_CSS}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        </InlineStylesContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -18,12 +18,12 @@ import { SiteHeader } from "~/components/SiteHeader";
 import { Toasts, type ServerToast } from "~/components/Toasts";
 import { publicApiBase } from "~/lib/api.server";
 import { getCart } from "~/lib/cart.server";
+import { InlineStyles } from "~/lib/inline-styles";
 import { useNonce } from "~/lib/nonce";
 import { DEFAULT_DESCRIPTION, SITE_NAME, seo } from "~/lib/seo";
-import stylesHref from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesHref },
+  // no stylesheet link: the server inlines the stylesheets (lib/inline-styles.tsx)
   {
     rel: "icon",
     type: "image/svg+xml",
@@ -77,6 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#14213d" />
+        <InlineStyles />
         <Meta />
         <Links />
       </head>

@@ -22,7 +22,13 @@ describe("ETag and 304 on the public reads", () => {
   });
 
   it("answers an ETag and no-cache, then 304 without a body while nothing changed", async () => {
-    for (const url of ["/api/pais/index", "/api/pais/resumen", "/api/tour/index?range=[0,4]", "/api/banner"]) {
+    const pais = PaisListAnswer.parse((await t.app.inject({ method: "GET", url: "/api/pais/index" })).json()).succes[0]!;
+    const ciudades = (await t.app.inject({ method: "GET", url: `/api/ciudades/find/${pais.id}` })).json() as { succes: Array<{ id: number }> };
+    const ciudad = ciudades.succes[0]!.id;
+    const reads = ["/api/pais/index", "/api/pais/resumen", "/api/tour/index?range=[0,4]", "/api/banner", `/api/pais/find/${pais.id}`];
+    // the API names this route's parameter :id, the call table :ciudadId; the city page reads it on every render
+    reads.push(`/api/ciudades/findciudad/${ciudad}`, `/api/tour/index/ciudad/${ciudad}?pagina=1&por_pagina=24`);
+    for (const url of reads) {
       const first = await t.app.inject({ method: "GET", url });
       expect(first.statusCode, url).toBe(200);
       const etag = first.headers.etag as string;

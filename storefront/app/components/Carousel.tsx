@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { CAROUSEL_SIZES, srcSetForUrl, useImageBase } from "~/lib/images";
+import { CAROUSEL_SIZES, FETCH_PRIORITY_HIGH, srcSetForUrl, useImageBase } from "~/lib/images";
 
 export interface CarouselImage {
   src: string;
@@ -35,6 +35,7 @@ export function Carousel({ images, label }: { images: CarouselImage[]; label: st
                 width={800}
                 height={600}
                 loading={i < 2 ? "eager" : "lazy"}
+                {...(i === 0 ? FETCH_PRIORITY_HIGH : {})}
                 decoding="async"
               />
             </figure>

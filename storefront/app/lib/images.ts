@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData, type MetaDescriptor } from "@remix-run/react";
 import { imageUrl } from "@tours/contract/urls";
 
 interface RootImageData {
@@ -105,3 +105,24 @@ export const CAROUSEL_SIZES = "(max-width: 639px) calc(100vw - 2rem), (max-width
  * camel-case prop (it warns and React 19 renames it), while browsers read the attribute in any case.
  */
 export const FETCH_PRIORITY_HIGH: Record<string, string> = { fetchpriority: "high" };
+
+/** What a page's loader hands its meta function to preload its largest picture (see `imagePreload`). */
+export interface PreloadImage {
+  href: string;
+  imageSrcSet?: string;
+  imageSizes?: string;
+}
+
+/**
+ * For a loader: the page's largest picture (its LCP element) with the srcset and sizes of its <img>, so that the
+ * preload fetches the very file the browser will pick. Null for drawn stand-ins (data URIs: nothing to fetch).
+ */
+export function preloadImage(base: string, url: string | null | undefined, sizes: string): PreloadImage | null {
+  if (!url || url.startsWith("data:")) return null;
+  const srcSet = srcSetForUrl(base, url);
+  return srcSet ? { href: url, imageSrcSet: srcSet, imageSizes: sizes } : { href: url };
+}
+
+/** For a meta function: `<link rel="preload" as="image" fetchpriority="high">` of that picture, before the body. */
+export const imagePreload = (image: PreloadImage | null | undefined): MetaDescriptor[] =>
+  image ? [{ tagName: "link", rel: "preload", as: "image", ...image, ...FETCH_PRIORITY_HIGH }] : [];

@@ -6,7 +6,7 @@ import { Pager, SortLinks } from "~/components/Pager";
 import { FreeTourCard, LocalTourCard, tourSummary, type LocalTourSummary } from "~/components/TourCards";
 import { api, loadOr, loadRecord, publicApiBase } from "~/lib/api.server";
 import { cityPath, countryPath } from "~/lib/catalogue-format";
-import { resolveImage, sceneImage } from "~/lib/images";
+import { HERO_SIZES, imagePreload, preloadImage, resolveImage, sceneImage } from "~/lib/images";
 import { siteOrigin } from "~/lib/origin.server";
 import { API_ORDEN, PER_PAGE, pageCount, pageLinks, pageLinkTags, parsePageRequest, type PageRequest } from "~/lib/paging";
 import { catalogueHeaders, NO_STORE, seo } from "~/lib/seo";
@@ -23,6 +23,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
       image: data.heroImage,
     }),
     ...pageLinkTags(data.links),
+    // the hero photo is the page's largest content
+    ...imagePreload(data.lcpImage),
   ];
 };
 
@@ -51,7 +53,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (ciudad === null) throw new Response("Ciudad no encontrada", { status: 404 });
   if (ciudad === "unavailable") {
     return json(
-      { ciudad: null, pais, tours: [] as LocalTourSummary[], freeTours: [] as FreeTour[], heroImage: null, total: 0, pages: 1, page, links: null },
+      { ciudad: null, pais, tours: [] as LocalTourSummary[], freeTours: [] as FreeTour[], heroImage: null, lcpImage: null, total: 0, pages: 1, page, links: null },
       { headers: NO_STORE },
     );
   }
@@ -62,6 +64,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const pages = pageCount(total);
   if (byCiudad && page.pagina > pages) throw new Response("Página no encontrada", { status: 404 });
   const path = cityPath(paisId, ciudadId);
+  const heroImage = resolveImage(publicApiBase(), ciudad.imagen);
   return json(
     {
       ciudad,
@@ -69,7 +72,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       tours: (byCiudad?.succes ?? []).map(tourSummary),
       // the provider's free tours of the city sit under the first page
       freeTours: page.pagina === 1 ? (byCiudad?.freetour.tours ?? []) : [],
-      heroImage: resolveImage(publicApiBase(), ciudad.imagen),
+      heroImage,
+      lcpImage: preloadImage(publicApiBase(), heroImage, HERO_SIZES),
       total,
       pages,
       page,

@@ -1,7 +1,6 @@
 import {
   json,
   type ActionFunctionArgs,
-  type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
@@ -19,25 +18,26 @@ import { Carousel } from "~/components/Carousel";
 import { rememberVisit } from "~/components/visited-client";
 import { api, loadOr, loadRecord, publicApiBase } from "~/lib/api.server";
 import { cityPath, countryPath } from "~/lib/catalogue-format";
-import { imageOrScene, resolveImage, useImageBase } from "~/lib/images";
+import { CAROUSEL_SIZES, imageOrScene, imagePreload, preloadImage, resolveImage, useImageBase } from "~/lib/images";
 import { NO_STORE, metaExcerpt, seo } from "~/lib/seo";
 import { businessTimeZone } from "~/lib/time.server";
 import { visitedCookie } from "~/lib/visited.server";
-import bookingStyles from "~/styles/booking.css?url";
 import { privatePageHeaders } from "~/components/booking/headers";
 
 export const headers = privatePageHeaders;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
-
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data?.tour) return seo({ title: "Tour" });
-  return seo({
-    title: data.tour.nombre,
-    description: metaExcerpt(data.summary || `${data.tour.nombre}: reserva en línea desde ${data.price}.`),
-    image: data.ogImage,
-    type: "product",
-  });
+  return [
+    ...seo({
+      title: data.tour.nombre,
+      description: metaExcerpt(data.summary || `${data.tour.nombre}: reserva en línea desde ${data.price}.`),
+      image: data.ogImage,
+      type: "product",
+    }),
+    // the carousel's first photo is the page's largest content
+    ...imagePreload(data.lcpImage),
+  ];
 };
 
 function tourId(value: string | undefined): number {
@@ -107,6 +107,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       sections,
       summary: plainText(tour.descripcion),
       ogImage: resolveImage(publicApiBase(), photos[0]),
+      lcpImage: preloadImage(publicApiBase(), resolveImage(publicApiBase(), photos[0]), CAROUSEL_SIZES),
       calendar,
       hasSchedule: horarios.length > 0,
       comentarios,

@@ -1,13 +1,11 @@
-import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { InfoRequestForm } from "~/components/booking/InfoRequestForm";
 import { submitInfoRequest } from "~/components/booking/info-request.server";
 import { seo } from "~/lib/seo";
-import bookingStyles from "~/styles/booking.css?url";
 import { privatePageHeaders } from "~/components/booking/headers";
 
 export const headers = privatePageHeaders;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
 export const meta: MetaFunction = () =>
   seo({ title: "Ayuda", description: "¿Tienes una pregunta sobre tu reserva? Escríbenos y nuestro equipo te responde." });
 

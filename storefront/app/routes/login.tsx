@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { LoginBody, isApiError } from "@tours/contract";
 import { STORAGE_KEYS } from "@tours/domain";
@@ -14,12 +14,10 @@ import {
 import { useHydrated } from "~/components/booking/use-hydrated";
 import { api, logLoadFailure } from "~/lib/api.server";
 import { seo } from "~/lib/seo";
-import bookingStyles from "~/styles/booking.css?url";
 import { privatePageHeaders } from "~/components/booking/headers";
 
 export const headers = privatePageHeaders;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
 export const meta: MetaFunction = () => [...seo({ title: "Mi cuenta" }), { name: "robots", content: "noindex" }];
 
 /** Shown when the API cannot be reached (its answer carried no message of its own). */

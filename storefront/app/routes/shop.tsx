@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LABELS, MSG, hasTravellers, removeFromCart, updateCartItem } from "@tours/domain";
 import { useEffect } from "react";
@@ -12,12 +12,10 @@ import { cartView, commitCart, countsFromForm, getCart, setLineCounts } from "~/
 import { CHECKOUT_FIELDS, NEED_TRAVELERS, placeOrder, type CheckoutValues } from "~/lib/checkout.server";
 import { seo } from "~/lib/seo";
 import { showToast } from "~/lib/toast-client";
-import bookingStyles from "~/styles/booking.css?url";
 import { privatePageHeaders } from "~/components/booking/headers";
 
 export const headers = privatePageHeaders;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
 export const meta: MetaFunction = () => [...seo({ title: "Carrito" }), { name: "robots", content: "noindex" }];
 
 const NO_STORE = { "Cache-Control": "private, no-store" };

@@ -15,6 +15,9 @@ export const PUBLIC_READS: ReadonlySet<string> = new Set(
     .map(([, call]) => call.path),
 );
 
+/** A route's shape without its parameters' names: the API may name a parameter unlike the call table does. */
+const routeShape = (url: string) => url.replace(/:[^/]+/g, ":");
+
 export const PUBLIC_READ_CACHE_CONTROL = "public, no-cache";
 
 export function etagOf(body: string | Buffer): string {
@@ -29,9 +32,10 @@ export function ifNoneMatchHolds(header: string | undefined, etag: string): bool
 }
 
 export function registerConditionalGets(app: FastifyInstance, routes: ReadonlySet<string> = PUBLIC_READS): void {
+  const shapes = new Set([...routes].map(routeShape));
   app.addHook("onSend", async (request, reply, payload) => {
     if (request.method !== "GET" && request.method !== "HEAD") return payload;
-    if (reply.statusCode !== 200 || !routes.has(request.routeOptions.url ?? "")) return payload;
+    if (reply.statusCode !== 200 || !shapes.has(routeShape(request.routeOptions.url ?? ""))) return payload;
     if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
     const etag = etagOf(payload);
     reply.header("ETag", etag);

@@ -1,0 +1,140 @@
+/**
+ * `npm run bench:lighthouse -w @tours/api` (after `npm run build`): Lighthouse 12's mobile performance score
+ * (its default: an emulated mid-range phone on a throttled 4G link, simulated) of the home, a city, a tour and the
+ * shop, the median of 3 runs each, on the production build: the real API in this process (in-memory PGlite, the
+ * demo catalogue with its photos) and storefront/server.mjs as a child process, both on ports the system picks.
+ * Chrome is CHROME_PATH (default /usr/bin/chromium, Debian's), headless. Prints each run's score and LCP, each
+ * page's median, and what the medians' report lists as costing time; exit 1 when a median is under
+ * BENCH_LIGHTHOUSE_MIN (default 100, issue 10's acceptance).
+ * Settings: BENCH_LIGHTHOUSE_RUNS (default 3), BENCH_LIGHTHOUSE_MIN, BENCH_LIGHTHOUSE_KEEP (keep the JSON
+ * reports), BENCH_LIGHTHOUSE_PAGES (e.g. "home,city").
+ */
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { asc } from "drizzle-orm";
+import { ciudadesTable } from "../src/modules/ciudades/ciudades.table.ts";
+import { tourTable } from "../src/modules/tour/tour.table.ts";
+import { createTestApp } from "../test/helpers.ts";
+import { root, startStorefront } from "./storefront-process.ts";
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const MIN_SCORE = Number(process.env.BENCH_LIGHTHOUSE_MIN ?? 100);
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const LIGHTHOUSE_CLI = path.join(root, "node_modules/lighthouse/cli/index.js");
+
+interface Audit {
+  id: string;
+  title: string;
+  score: number | null;
+  numericValue?: number;
+  displayValue?: string;
+  details?: { type?: string; overallSavingsMs?: number };
+}
+interface Report {
+  categories: { performance: { score: number } };
+  audits: Record<string, Audit>;
+  runWarnings: string[];
+}
+
+/** One Lighthouse run; tried up to 3 times, as Lighthouse asks when Chrome's trace misses the navigation (NO_NAVSTART). */
+async function lighthouse(url: string, dir: string, run: number, attempt = 1): Promise<Report> {
+  try {
+    return await lighthouseOnce(url, dir, run);
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    console.log(`      (run ${run + 1} failed, again: ${String((error as { stderr?: string }).stderr ?? error).trim().split("\n")[0]})`);
+    return lighthouse(url, dir, run, attempt + 1);
+  }
+}
+
+async function lighthouseOnce(url: string, dir: string, run: number): Promise<Report> {
+  const out = path.join(dir, `${new URL(url).pathname.replace(/\W+/g, "_")}-run-${run}.json`);
+  await promisify(execFile)(
+    process.execPath,
+    [
+      LIGHTHOUSE_CLI,
+      url,
+      "--only-categories=performance",
+      "--output=json",
+      `--output-path=${out}`,
+      "--quiet",
+      "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage",
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(await readFile(out, "utf8")) as Report;
+}
+
+const median = <T>(xs: T[], key: (x: T) => number) => [...xs].sort((a, b) => key(a) - key(b))[Math.floor((xs.length - 1) / 2)]!;
+
+/** What a report counts against the page: metrics under full marks, and opportunities with their savings. */
+function holdingBack(report: Report): string[] {
+  const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
+  const out = metrics
+    .map((id) => report.audits[id]!)
+    .filter((a) => a.score !== null && a.score < 1)
+    .map((a) => `${a.title} ${a.displayValue ?? ""} (score ${a.score})`);
+  for (const audit of Object.values(report.audits)) {
+    const savings = audit.details?.overallSavingsMs ?? 0;
+    if (audit.score !== null && audit.score < 1 && savings > 0) out.push(`${audit.title}: ~${Math.round(savings)} ms`);
+  }
+  const lcpElement = report.audits["largest-contentful-paint-element"] as unknown as { details?: { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } };
+  const snippet = lcpElement?.details?.items?.[0]?.items?.[0]?.node?.snippet;
+  if (snippet) out.push(`LCP element: ${snippet.slice(0, 160)}`);
+  return out;
+}
+
+async function main(): Promise<void> {
+  const t = await createTestApp({ seed: { images: true } });
+  const dir = await mkdtemp(path.join(tmpdir(), "tours-lighthouse-"));
+  let child: Awaited<ReturnType<typeof startStorefront>>["child"] | undefined;
+  const failures: string[] = [];
+  try {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const apiUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const sf = await startStorefront(apiUrl);
+    child = sf.child;
+    const [tour] = await t.db.select({ id: tourTable.id, pais: tourTable.pais, ciudad: tourTable.ciudad }).from(tourTable).orderBy(asc(tourTable.id)).limit(1);
+    const [ciudad] = await t.db.select({ id: ciudadesTable.id, pais: ciudadesTable.pais }).from(ciudadesTable).orderBy(asc(ciudadesTable.id)).limit(1);
+    const pages = {
+      home: "/",
+      city: `/actividades/${ciudad!.pais}/${ciudad!.id}`,
+      tour: `/actividades/detalle/local/${tour!.id}`,
+      shop: "/shop",
+    };
+    console.log(`\n== Lighthouse ${RUNS}× per page, mobile (default settings), performance score`);
+    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(",");
+    for (const [name, pathname] of Object.entries(pages)) {
+      if (only && !only.includes(name)) continue;
+      const url = sf.url + pathname;
+      const ok = await fetch(url);
+      if (ok.status !== 200) throw new Error(`${url}: HTTP ${ok.status}`);
+      const reports: Report[] = [];
+      for (let run = 0; run < RUNS; run++) reports.push(await lighthouse(url, dir, run));
+      const score = (r: Report) => Math.round(r.categories.performance.score * 100);
+      const mid = median(reports, score);
+      console.log(
+        `  ${name.padEnd(5)} ${pathname.padEnd(34)} median ${score(mid)} · runs ${reports.map(score).join(", ")} · ` +
+          `LCP ${reports.map((r) => r.audits["largest-contentful-paint"]!.displayValue).join(", ")}`,
+      );
+      for (const line of holdingBack(mid)) console.log(`      ${line}`);
+      for (const warning of mid.runWarnings) console.log(`      warning: ${warning}`);
+      if (score(mid) < MIN_SCORE) failures.push(`${name}: median ${score(mid)} < ${MIN_SCORE}`);
+    }
+  } finally {
+    child?.kill();
+    if (process.env.BENCH_LIGHTHOUSE_KEEP) console.log(`reports kept in ${dir}`);
+    else await rm(dir, { recursive: true, force: true });
+    await t.close();
+  }
+  if (failures.length > 0) {
+    console.error(`\nUNDER THE SCORE (${failures.length}):\n${failures.map((f) => `- ${f}`).join("\n")}`);
+    process.exitCode = 1;
+  }
+}
+
+await main();
