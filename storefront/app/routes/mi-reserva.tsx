@@ -17,12 +17,10 @@ import {
 } from "~/lib/reserva.server";
 import { seo } from "~/lib/seo";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
-import bookingStyles from "~/styles/booking.css?url";
 import reservaStyles from "~/styles/reserva.css?url";
 
 export const headers = privatePageHeaders;
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: bookingStyles },
   { rel: "stylesheet", href: reservaStyles },
 ];
 export const meta: MetaFunction = () => [...seo({ title: "Mi reserva" }), { name: "robots", content: "noindex" }];

@@ -1,13 +1,11 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { api, logLoadFailure } from "~/lib/api.server";
 import { seo } from "~/lib/seo";
-import bookingStyles from "~/styles/booking.css?url";
 import { privatePageHeaders } from "~/components/booking/headers";
 
 export const headers = privatePageHeaders;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
 export const meta: MetaFunction = () => [...seo({ title: "Pago cancelado" }), { name: "robots", content: "noindex" }];
 
 /** PayPal sends the buyer here when they cancel: the pending order is cancelled; the cart stays as it was. */

@@ -1,16 +1,14 @@
-import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { MSG, formatUSD, toCents } from "@tours/domain";
 import { isApiError } from "@tours/contract";
 import { api, logLoadFailure } from "~/lib/api.server";
 import { commitCart, getCart } from "~/lib/cart.server";
 import { seo } from "~/lib/seo";
-import bookingStyles from "~/styles/booking.css?url";
 import { privatePageHeaders } from "~/components/booking/headers";
 
 export const headers = privatePageHeaders;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStyles }];
 export const meta: MetaFunction = () => [...seo({ title: "Pago" }), { name: "robots", content: "noindex" }];
 
 /**
