@@ -85,7 +85,7 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must look like "smtp://user:password@host:587" or "smtps://…:465"').optional(),
   ),
-  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().trim().min(3).default("Tours <reservas@tours.local>")),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().trim().min(3).default("Puzzle Travel <reservas@tours.local>")),
   STAFF_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   MAIL_PORT: port(1025),
   MAIL_WEB_PORT: port(1080),

@@ -116,9 +116,9 @@ function page(title: string, blocks: Block[]): { html: string; text: string } {
 <div style="max-width:600px;margin:0 auto;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f2937;background:#ffffff">
 <h1 style="font-size:22px;margin:0 0 16px;color:#0f766e">${escapeHtml(title)}</h1>
 ${blocks.map((b) => b.html).join("\n")}
-<p style="margin:24px 0 0;font-size:13px;color:#6b7280">Tours · Este correo se envió automáticamente; si respondes, nuestro equipo lo leerá.</p>
+<p style="margin:24px 0 0;font-size:13px;color:#6b7280">Puzzle Travel · Este correo se envió automáticamente; si respondes, nuestro equipo lo leerá.</p>
 </div></body></html>`;
-  const text = [title, "=".repeat(title.length), "", ...blocks.map((b) => b.text + "\n"), "Tours · Este correo se envió automáticamente."].join("\n");
+  const text = [title, "=".repeat(title.length), "", ...blocks.map((b) => b.text + "\n"), "Puzzle Travel · Este correo se envió automáticamente."].join("\n");
   return { html, text };
 }
 
