@@ -183,6 +183,33 @@ test("un día agotado no se puede elegir", async ({ page, request }) => {
   await soldOutDayIsNotBookable(page, request);
 });
 
+test("«Ir a pagar» tocado mientras el carrito aún se guarda espera al guardado y abre el formulario", async ({ page, request }) => {
+  const { tourId } = await createTestTour(request, { nombre: `Pago rápido ${Date.now()}`, cupo: 5 });
+  const fecha = soonDate(3);
+  await page.goto(tourPage(tourId, fecha, "&hora=10:00"));
+  await page.getByRole("button", { name: "Agregar al carrito" }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  // a slow connection: the counts' post takes a second to be answered
+  let saved = false;
+  await page.route(
+    (url) => url.pathname === "/shop" && url.searchParams.has("_data"),
+    async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+      saved = true;
+    },
+  );
+  const adults = page.getByTestId("counter-mayores_15");
+  await adults.locator('button[data-action="inc"]').click();
+  await expect(adults.getByTestId("counter-value")).toHaveText("1");
+  await page.getByTestId("go-pay").click();
+  await expect(page.getByTestId("checkout-form")).toBeVisible();
+  expect(saved).toBe(true);
+  expect(await toastTexts(page)).not.toContain("Agrega al menos un viajero a cada tour del carrito antes de pagar");
+});
+
 test("«Quedan 2 lugares» y los contadores se detienen en 2", async ({ page, request }) => {
   await fewPlacesAndCountersStop(page, request);
 });

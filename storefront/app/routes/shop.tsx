@@ -1,7 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useFetchers, useLoaderData, useNavigate } from "@remix-run/react";
 import { LABELS, MSG, hasTravellers, removeFromCart, updateCartItem } from "@tours/domain";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { redirectWithError } from "~/lib/toast.server";
 import { CartLineCard } from "~/components/booking/CartLineCard";
 import { CheckoutForm } from "~/components/booking/CheckoutForm";
@@ -90,6 +90,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+const PAY_URL = "/shop?pagar=1#datos";
+
 /** Time to read 'Pedido creado correctamente, sera redireccionado…' before leaving for PayPal. */
 const REDIRECT_DELAY_MS = 1200;
 
@@ -103,6 +105,17 @@ export default function Shop() {
     const timer = setTimeout(() => window.location.assign(result.url), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [result]);
+
+  // A "+" posts the new counts in the background; "Ir a pagar" tapped before that post is answered would reach the
+  // server with the old cart (no travelers yet) and be sent back. So the tap waits for the cart to be saved.
+  const cartSaving = useFetchers().some((f) => f.state !== "idle" && (f.formAction ?? "").startsWith("/shop"));
+  const navigate = useNavigate();
+  const [payWhenSaved, setPayWhenSaved] = useState(false);
+  useEffect(() => {
+    if (!payWhenSaved || cartSaving) return;
+    setPayWhenSaved(false);
+    navigate(PAY_URL, { preventScrollReset: true });
+  }, [payWhenSaved, cartSaving, navigate]);
 
   const failed = result?.kind === "failed" ? result : null;
   const showCheckout = lines.length > 0 && (checkoutOpen || failed !== null);
@@ -130,10 +143,16 @@ export default function Shop() {
               <span>Total</span> <span data-testid="cart-total">{total}</span>
             </p>
             <Link
-              to="/shop?pagar=1#datos"
+              to={PAY_URL}
               className="btn btn--block"
               preventScrollReset
               data-testid="go-pay"
+              aria-busy={payWhenSaved || undefined}
+              onClick={(event) => {
+                if (!cartSaving) return;
+                event.preventDefault();
+                setPayWhenSaved(true);
+              }}
             >
               {`${LABELS.irAPagar} ${total}`}
             </Link>
