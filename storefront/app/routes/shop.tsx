@@ -1,7 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useFetchers, useLoaderData, useNavigate } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { LABELS, MSG, hasTravellers, removeFromCart, updateCartItem } from "@tours/domain";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { redirectWithError } from "~/lib/toast.server";
 import { CartLineCard } from "~/components/booking/CartLineCard";
 import { CheckoutForm } from "~/components/booking/CheckoutForm";
@@ -108,7 +108,17 @@ export default function Shop() {
 
   // A "+" posts the new counts in the background; "Ir a pagar" tapped before that post is answered would reach the
   // server with the old cart (no travelers yet) and be sent back. So the tap waits for the cart to be saved.
-  const cartSaving = useFetchers().some((f) => f.state !== "idle" && (f.formAction ?? "").startsWith("/shop"));
+  const [savingLines, setSavingLines] = useState<ReadonlySet<number>>(new Set());
+  const onSaving = useCallback((tourId: number, saving: boolean) => {
+    setSavingLines((current) => {
+      if (current.has(tourId) === saving) return current;
+      const next = new Set(current);
+      if (saving) next.add(tourId);
+      else next.delete(tourId);
+      return next;
+    });
+  }, []);
+  const cartSaving = savingLines.size > 0;
   const navigate = useNavigate();
   const [payWhenSaved, setPayWhenSaved] = useState(false);
   useEffect(() => {
@@ -135,7 +145,7 @@ export default function Shop() {
         <div className="layout-aside">
           <div className="cart">
             {lines.map((line) => (
-              <CartLineCard key={line.item.tour_id} line={line} />
+              <CartLineCard key={line.item.tour_id} line={line} onSaving={onSaving} />
             ))}
           </div>
           <aside className="cart-summary sticky-box" aria-label="Resumen del pedido">

@@ -1,4 +1,5 @@
 import { useFetcher } from "@remix-run/react";
+import { useEffect } from "react";
 import { FEW_PLACES_LEFT, TRAVELLER_LABELS_ES, formatDiaEs, placesLeftText } from "@tours/domain";
 import { imageOrScene, useImageBase } from "~/lib/images";
 import type { CartLineView, TravelerField } from "~/lib/cart.server";
@@ -17,10 +18,16 @@ type Counts = Record<TravelerField, number>;
  * One cart line with its four counters. Every "+" / "−" is a small form that posts the line's new counts: a plain
  * form post without JavaScript, a fetcher (no reload, optimistic counts) with it.
  */
-export function CartLineCard({ line }: { line: CartLineView }) {
+export function CartLineCard({ line, onSaving }: { line: CartLineView; onSaving: (tourId: number, saving: boolean) => void }) {
   const base = useImageBase();
   const counts = useFetcher({ key: `cart-line-${line.item.tour_id}` });
   const remove = useFetcher();
+  const saving = counts.state !== "idle" || remove.state !== "idle";
+  // the page's "Ir a pagar" waits while a line is being saved; a line removed mid-save must not leave it waiting
+  useEffect(() => {
+    onSaving(line.item.tour_id, saving);
+    return () => onSaving(line.item.tour_id, false);
+  }, [onSaving, line.item.tour_id, saving]);
   const hydrated = useHydrated();
   const { item } = line;
 
