@@ -61,8 +61,11 @@ beforeAll(async () => {
     ...paypal,
     async refundCapture(captureId, input) {
       if (slowRefund) await slowRefund;
+      // read when the refund is asked: a test clears it as soon as PayPal has counted the refund, which can be
+      // before this call gets PayPal's answer back
+      const hang = hangAfterRefund;
       const refund = await paypal.refundCapture(captureId, input);
-      if (hangAfterRefund) await hangAfterRefund;
+      if (hang) await hang;
       if (!loseNextRefundAnswer) return refund;
       loseNextRefundAnswer = false;
       throw new PaypalError(0, "TIMEOUT", undefined, "PayPal did not answer the refund");
