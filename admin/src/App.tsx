@@ -35,10 +35,11 @@ const OpinionesPage = lazyScreen(() => import("./resources/placeholders"), "Opin
 export const BASENAME = "/panel";
 
 // react-admin would use a HashRouter of its own; the panel's paths are real URLs (/panel/destinos) so that deep
-// links survive a reload, hence a BrowserRouter with the admin mounted under /panel/*.
+// links survive a reload, hence a BrowserRouter with the admin mounted under /panel/*. React Router 6 (react-admin's
+// own range; ~10 kB gzip lighter than 7 in this bundle), with 7's behaviour switched on.
 export function App() {
   return (
-    <BrowserRouter>
+    <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <Routes>
         <Route path={`${BASENAME}/*`} element={<PanelAdmin />} />
       </Routes>
