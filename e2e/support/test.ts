@@ -1,4 +1,5 @@
-import { test as base, type Browser, type BrowserContext, type ConsoleMessage } from "@playwright/test";
+import { test as base, type Browser, type BrowserContext, type ConsoleMessage, type Page, type Response } from "@playwright/test";
+import { STORE_URL } from "./env";
 
 export { expect } from "@playwright/test";
 export type { APIRequestContext, Browser, BrowserContext, Locator, Page, Route } from "@playwright/test";
@@ -50,6 +51,27 @@ function watchNewContexts(browser: Browser): void {
   };
 }
 
+/**
+ * Storefront pages paint first and hydrate after (storefront/app/lib/paint-first.server.ts): `load` no longer
+ * means React runs. With JavaScript on, the test's `page.goto` and `page.reload` of a storefront page return once
+ * it has hydrated, as a test of its JavaScript behaviour needs; a visitor who acts before that gets the pages'
+ * behaviour without JavaScript, which the nojs project tests.
+ */
+function returnWhenHydrated(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const hydrated = async (response: Response | null) => {
+    const url = new URL(page.url());
+    const html = response?.headers()["content-type"]?.includes("text/html") ?? false;
+    if (html && url.origin === STORE_URL && !url.pathname.startsWith("/panel")) {
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    }
+    return response;
+  };
+  page.goto = async (url, options) => hydrated(await goto(url, options));
+  page.reload = async (options) => hydrated(await reload(options));
+}
+
 export const test = base.extend<{ cspWatch: void }, { cspBrowser: void }>({
   cspBrowser: [
     async ({ browser }, use) => {
@@ -61,6 +83,10 @@ export const test = base.extend<{ cspWatch: void }, { cspBrowser: void }>({
   context: async ({ context }, use) => {
     await watch(context);
     await use(context);
+  },
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) returnWhenHydrated(page);
+    await use(page);
   },
   cspWatch: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function needs from this pattern

@@ -504,6 +504,22 @@ test.describe("external activity detail", () => {
   });
 });
 
+test("pages paint before their JavaScript is asked for, then hydrate (lib/paint-first.server.ts)", async ({ page }) => {
+  const [tour] = await tours();
+  for (const path of ["/", "/shop", `/actividades/detalle/local/${tour!.id}`]) {
+    await page.goto(path);
+    await hydrated(page);
+    const timing = await page.evaluate(() => {
+      const firstPaint = performance.getEntriesByType("paint").find((entry) => entry.name === "first-paint");
+      const scripts = performance.getEntriesByType("resource").filter((entry) => /\/assets\/[^?]+\.js$/.test(entry.name));
+      return { firstPaint: firstPaint?.startTime ?? null, scripts: scripts.length, firstScript: Math.min(...scripts.map((entry) => entry.startTime)) };
+    });
+    expect(timing.firstPaint, path).not.toBeNull();
+    expect(timing.scripts, path).toBeGreaterThan(3);
+    expect(timing.firstScript, path).toBeGreaterThanOrEqual(timing.firstPaint!);
+  }
+});
+
 test("a server-side toast (remix-toast) is announced and closes by itself after 5 s", async ({ page }) => {
   const colombia = byName(await paises(), "Colombia");
   const [first] = await freeToursOf(colombia.freetour_id!);

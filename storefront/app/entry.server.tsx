@@ -5,6 +5,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { InlineStylesContext } from "~/lib/inline-styles";
 import { ReactFlushes } from "~/lib/react-flushes.server";
+import { paintFirst } from "~/lib/paint-first.server";
 import { NonceContext } from "~/lib/nonce";
 // the site's stylesheets, processed and minified by Vite, as text in the server bundle only (lib/inline-styles.tsx)
 import appCss from "~/styles/app.css?inline";
@@ -13,7 +14,8 @@ import bookingCss from "~/styles/booking.css?inline";
 const INLINE_CSS = appCss + bookingCss;
 
 // Remix's default Node entry, plus the request's CSP nonce: React puts it on the scripts it streams, and
-// NonceContext hands it to <Scripts> and <ScrollRestoration> in root.tsx.
+// NonceContext hands it to <Scripts> and <ScrollRestoration> in root.tsx. The page leaves painted first, hydrated
+// after (lib/paint-first.server.ts).
 
 const ABORT_DELAY = 5_000;
 
@@ -38,7 +40,7 @@ export default function handleRequest(
     let shellRendered = false;
     const ready = () => {
       shellRendered = true;
-      const body = new ReactFlushes();
+      const body = new ReactFlushes((piece) => paintFirst(piece, nonce));
       responseHeaders.set("Content-Type", "text/html");
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);

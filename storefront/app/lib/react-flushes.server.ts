@@ -10,6 +10,11 @@ import { Transform, type TransformCallback } from "node:stream";
 export class ReactFlushes extends Transform {
   private pending: Uint8Array[] = [];
 
+  /** `edit` sees each piece before it leaves (entry.server: lib/paint-first.server.ts). */
+  constructor(private readonly edit: (piece: Uint8Array) => Uint8Array = (piece) => piece) {
+    super();
+  }
+
   override _transform(chunk: Uint8Array, _encoding: BufferEncoding, done: TransformCallback) {
     this.pending.push(chunk);
     done();
@@ -19,7 +24,7 @@ export class ReactFlushes extends Transform {
     if (this.pending.length === 0) return;
     const chunks = this.pending;
     this.pending = [];
-    this.push(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+    this.push(this.edit(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
   }
 
   override _flush(done: TransformCallback) {

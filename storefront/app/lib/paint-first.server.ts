@@ -1,0 +1,36 @@
+/**
+ * Paint first, then hydrate. Remix's <Scripts> asks for every module at once (`modulepreload`) and runs them as
+ * soon as they arrive (an `async` module script). From a nearby server or a warm cache they arrive before the
+ * browser's first paint, and the page then waits for React to evaluate and hydrate before anything shows. So the
+ * server hands the page out with those tags inert, and a small script at the end of the body switches them back
+ * on in the first task after the first frame. Every page works without JavaScript, so nothing a visitor can do
+ * waits on it; the attributes are Remix's again before React hydrates (React leaves a body's extra last nodes
+ * alone, so the added script does not disturb hydration).
+ */
+
+const INERT_PRELOAD = "x-modulepreload";
+const INERT_MODULE = "x-module";
+
+/**
+ * Once the browser reports its first paint (a `paint` performance entry, delivered in a task after the frame; not
+ * a timer, which tests with a fake clock would stop), or at once in a tab that is not shown or a browser without
+ * paint timing: the preloads start, then the module script runs (setting its text makes the browser prepare it
+ * again, now as a module; it keeps the nonce the parser gave it).
+ */
+const SWITCH_ON = `(function(){var d=document,done=false;function go(){if(done)return;done=true;d.querySelectorAll('link[rel="${INERT_PRELOAD}"]').forEach(function(l){l.rel="modulepreload"});d.querySelectorAll('script[type="${INERT_MODULE}"]').forEach(function(s){s.type="module";s.text=s.text})}try{if(d.visibilityState==="hidden"||PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)return go();new PerformanceObserver(go).observe({type:"paint",buffered:true})}catch(e){go()}})();`;
+
+const PRELOAD = Buffer.from('<link rel="modulepreload"');
+const BODY_END = Buffer.from("</body>");
+
+/** One piece of the document as React flushed it, with Remix's module tags inert and the switch before </body>. */
+export function paintFirst(piece: Uint8Array, nonce: string | undefined): Uint8Array {
+  const html = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
+  if (!html.includes(PRELOAD) && !html.includes(BODY_END)) return piece;
+  const script = `<script${nonce ? ` nonce="${nonce}"` : ""}>${SWITCH_ON}</script></body>`;
+  const text = html
+    .toString("utf8")
+    .replaceAll('<link rel="modulepreload"', `<link rel="${INERT_PRELOAD}"`)
+    .replace(/(<script\b[^>]*? type=)"module"/, `$1"${INERT_MODULE}"`)
+    .replace("</body>", script);
+  return Buffer.from(text, "utf8");
+}
