@@ -1,3 +1,5 @@
+// zod's own messages in Spanish in this process (packages/contract/src/server.ts)
+import "@tours/contract/server";
 import { mkdirSync } from "node:fs";
 import Fastify, { type FastifyInstance } from "fastify";
 import cors from "@fastify/cors";

@@ -12,10 +12,10 @@ import {
   TourFields,
   TourUpdateBody,
 } from "./bodies.ts";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 
 /** The Spanish messages of a failed parse, by field path. */
-function messages(schema: z.ZodType, input: unknown): Record<string, string[]> {
+function messages(schema: z.ZodMiniType, input: unknown): Record<string, string[]> {
   const result = schema.safeParse(input);
   if (result.success) return {};
   const out: Record<string, string[]> = {};

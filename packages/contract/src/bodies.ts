@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import {
   HORA_PATTERN,
   bodyFlag,
@@ -13,6 +13,7 @@ import {
   requiredText,
   wholeNumber,
   type NumberInput,
+  preprocess,
 } from "./primitives.ts";
 import { CorteHorasSchema, CupoSchema, ZonaHorariaSchema } from "./departures.ts";
 
@@ -30,8 +31,10 @@ export const LoginBody = z.object({
   // Not trimmed: spaces can be part of a password.
   password: z
     .string({ error: "La contraseña es obligatoria" })
-    .min(1, { error: "La contraseña es obligatoria", abort: true })
-    .max(200, { error: "Máximo 200 caracteres" }),
+    .check(
+      z.minLength(1, { error: "La contraseña es obligatoria", abort: true }),
+      z.maxLength(200, { error: "Máximo 200 caracteres" }),
+    ),
 });
 export type LoginBody = z.output<typeof LoginBody>;
 export type LoginBodyInput = z.input<typeof LoginBody>;
@@ -48,8 +51,10 @@ const rol = z.enum(ROL_CODES, { error: "El rol debe ser Administrador, Ventas, C
 /** Length only: the API also refuses the most common passwords. */
 const newPassword = z
   .string({ error: "La contraseña es obligatoria" })
-  .min(10, { error: "La contraseña debe tener al menos 10 caracteres" })
-  .max(200, { error: "Máximo 200 caracteres" });
+  .check(
+    z.minLength(10, { error: "La contraseña debe tener al menos 10 caracteres" }),
+    z.maxLength(200, { error: "Máximo 200 caracteres" }),
+  );
 
 /** POST /api/usuarios/create (staff accounts; not part of the original contract). */
 export const UsuarioCreateBody = z.object({
@@ -64,9 +69,9 @@ export const UsuarioCreateBodySchema = UsuarioCreateBody;
 
 /** PUT /api/usuarios/update/{id}: any of name, role, active. */
 export const UsuarioUpdateBody = z.object({
-  nombre: requiredText(NOMBRE_OBLIGATORIO, 120).optional(),
-  rol: rol.optional(),
-  activo: z.boolean({ error: "Activo debe ser verdadero o falso" }).optional(),
+  nombre: z.optional(requiredText(NOMBRE_OBLIGATORIO, 120)),
+  rol: z.optional(rol),
+  activo: z.optional(z.boolean({ error: "Activo debe ser verdadero o falso" })),
 });
 export type UsuarioUpdateBody = z.output<typeof UsuarioUpdateBody>;
 export type UsuarioUpdateBodyInput = z.input<typeof UsuarioUpdateBody>;
@@ -80,9 +85,9 @@ export const UsuarioPasswordBodySchema = UsuarioPasswordBody;
 
 // --- pais / ciudades ----------------------------------------------------------------------------------------
 
-const freetourId = z.preprocess(
+const freetourId = preprocess(
   (v: string | null | undefined) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v),
-  z.string({ error: "El identificador de free tours debe ser un texto" }).trim().max(100).optional(),
+  z.optional(z.string({ error: "El identificador de free tours debe ser un texto" }).check(z.trim(), z.maxLength(100))),
 );
 
 /** Fields of PUT /api/pais/update/{id} and of the multipart POST /api/pais/create (besides `foto`). */
@@ -121,13 +126,15 @@ function hasAtMostTwoDecimals(value: number): boolean {
   return /^-?\d+(\.\d{1,2})?$/.test(String(value));
 }
 
-export const PrecioSchema = z.preprocess(
+export const PrecioSchema = preprocess(
   (v: NumberInput) => (typeof v === "string" && v.trim() === "" ? undefined : decimalFromText(v)),
   z
     .number({ error: "El precio es obligatorio y debe ser un número" })
-    .gt(0, { error: "El precio debe ser mayor que 0" })
-    .max(PRECIO_MAXIMO, { error: "El precio no puede ser mayor que 1.000.000" })
-    .refine(hasAtMostTwoDecimals, { error: "El precio admite como máximo 2 decimales" }),
+    .check(
+      z.gt(0, { error: "El precio debe ser mayor que 0" }),
+      z.lte(PRECIO_MAXIMO, { error: "El precio no puede ser mayor que 1.000.000" }),
+      z.refine(hasAtMostTwoDecimals, { error: "El precio admite como máximo 2 decimales" }),
+    ),
 );
 
 /** The tour form's fields: multipart on create (flags '1'/'0'), JSON on update. */
@@ -159,7 +166,7 @@ export type TourFields = z.output<typeof TourFields>;
 export type TourFieldsInput = z.input<typeof TourFields>;
 export const TourFieldsSchema = TourFields;
 
-export const TourUpdateBody = TourFields.extend({ id: requiredId("El id del tour es obligatorio") });
+export const TourUpdateBody = z.extend(TourFields, { id: requiredId("El id del tour es obligatorio") });
 export type TourUpdateBody = z.output<typeof TourUpdateBody>;
 export type TourUpdateBodyInput = z.input<typeof TourUpdateBody>;
 export const TourUpdateBodySchema = TourUpdateBody;
@@ -168,8 +175,7 @@ export const HorarioCreateBody = z
   .object({
     hora_inicio: z
       .string({ error: "La hora de inicio es obligatoria" })
-      .trim()
-      .regex(HORA_PATTERN, { error: "La hora de inicio debe tener el formato HH:MM" }),
+      .check(z.trim(), z.regex(HORA_PATTERN, { error: "La hora de inicio debe tener el formato HH:MM" })),
     lunes: bodyFlag(),
     martes: bodyFlag(),
     miercoles: bodyFlag(),
@@ -179,12 +185,14 @@ export const HorarioCreateBody = z
     domingo: bodyFlag(),
     tour_id: requiredId("El tour es obligatorio"),
     /** Extension: capacity of each departure; absent or empty: unlimited. */
-    cupo: CupoSchema.optional(),
+    cupo: z.optional(CupoSchema),
   })
-  .refine((h) => h.lunes || h.martes || h.miercoles || h.jueves || h.viernes || h.sabado || h.domingo, {
-    error: "Selecciona al menos un día de la semana",
-    path: ["lunes"],
-  });
+  .check(
+    z.refine((h) => h.lunes || h.martes || h.miercoles || h.jueves || h.viernes || h.sabado || h.domingo, {
+      error: "Selecciona al menos un día de la semana",
+      path: ["lunes"],
+    }),
+  );
 export type HorarioCreateBody = z.output<typeof HorarioCreateBody>;
 export type HorarioCreateBodyInput = z.input<typeof HorarioCreateBody>;
 export const HorarioCreateBodySchema = HorarioCreateBody;
@@ -211,7 +219,7 @@ export type RewardsCreateBody = z.output<typeof RewardsCreateBody>;
 export type RewardsCreateBodyInput = z.input<typeof RewardsCreateBody>;
 export const RewardsCreateBodySchema = RewardsCreateBody;
 
-export const AyudaCreateBody = RewardsCreateBody.extend({
+export const AyudaCreateBody = z.extend(RewardsCreateBody, {
   comentario: requiredText("El comentario es obligatorio", 2000),
 });
 export type AyudaCreateBody = z.output<typeof AyudaCreateBody>;
@@ -228,9 +236,9 @@ const CANTIDAD_INVALIDA = `La cantidad debe ser un número entero entre 0 y ${MA
 const count = countOrZero(CANTIDAD_INVALIDA, MAX_VIAJEROS_POR_TIPO);
 
 /** Money a client sends; accepted in either form and ignored (the catalogue decides). */
-const ignoredMoney = z
-  .preprocess((v: NumberInput) => decimalFromText(v), z.number({ error: "Debe ser un número" }))
-  .optional();
+const ignoredMoney = z.optional(
+  preprocess((v: NumberInput) => decimalFromText(v), z.number({ error: "Debe ser un número" })),
+);
 
 export const CompraLineBody = z
   .object({
@@ -238,34 +246,36 @@ export const CompraLineBody = z
     nombre: optionalText(200),
     dia: z
       .string({ error: "La fecha del tour es obligatoria" })
-      .trim()
-      .regex(DIA_PATTERN, { error: "La fecha debe tener el formato MM/DD/YYYY-HH:MM" }),
+      .check(z.trim(), z.regex(DIA_PATTERN, { error: "La fecha debe tener el formato MM/DD/YYYY-HH:MM" })),
     precio: ignoredMoney,
-    imagen: z.string().nullable().optional(),
+    imagen: z.optional(z.nullable(z.string())),
     mayores_15: count,
     de_4_15: count,
     menores_3: count,
     mascotas: count,
     precio_total: ignoredMoney,
   })
-  .refine((line) => line.mayores_15 + line.de_4_15 + line.menores_3 >= 1, {
-    error: "Cada tour debe incluir al menos una persona",
-    path: ["mayores_15"],
-    abort: true,
-  })
-  // an order of infants alone would cost nothing: a child under 3 travels with an adult or a child 4–15
-  .refine((line) => line.mayores_15 + line.de_4_15 >= 1, {
-    error: "Los menores de 3 años deben viajar con al menos un adulto o un niño de 4 a 15 años",
-    path: ["menores_3"],
-  });
+  .check(
+    z.refine((line) => line.mayores_15 + line.de_4_15 + line.menores_3 >= 1, {
+      error: "Cada tour debe incluir al menos una persona",
+      path: ["mayores_15"],
+      abort: true,
+    }),
+    z.refine((line) => line.mayores_15 + line.de_4_15 >= 1, {
+      error: "Los menores de 3 años deben viajar con al menos un adulto o un niño de 4 a 15 años",
+      path: ["menores_3"],
+    }),
+  );
 export type CompraLineBody = z.output<typeof CompraLineBody>;
 export type CompraLineBodyInput = z.input<typeof CompraLineBody>;
 
 export const CompraCreateBody = z.object({
   pedidos: z
     .array(CompraLineBody, { error: "El carrito está vacío" })
-    .min(1, { error: "El carrito está vacío" })
-    .max(50, { error: "El carrito admite como máximo 50 tours" }),
+    .check(
+      z.minLength(1, { error: "El carrito está vacío" }),
+      z.maxLength(50, { error: "El carrito admite como máximo 50 tours" }),
+    ),
   nombre: requiredText(NOMBRE_OBLIGATORIO, 120),
   apellido: requiredText("El apellido es obligatorio", 120),
   email: requiredEmail(),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import {
   AyudaCreateBody,
   CiudadUpdateBody,
@@ -57,7 +57,7 @@ import {
 import { RevendedorAnswer, RevendedorCreateBody, RevendedorCreatedAnswer, RevendedorListAnswer, RevendedorUpdateBody } from "./revendedores.ts";
 
 /** Most answers wrap their payload in a field spelled `succes` (sic). */
-export function succes<T extends z.ZodType>(payload: T) {
+export function succes<T extends z.ZodMiniType>(payload: T) {
   return z.object({ succes: payload });
 }
 
@@ -92,11 +92,11 @@ export type CiudadOrden = (typeof CIUDAD_ORDENES)[number];
 export const CIUDAD_POR_PAGINA_MAX = 100;
 /** Extension: where a page of the city call sits (present only when `pagina`, `por_pagina` or `orden` was sent). */
 export const PaginacionSchema = z.object({
-  pagina: z.number().int().positive(),
-  por_pagina: z.number().int().positive(),
+  pagina: z.number().check(z.int(), z.positive()),
+  por_pagina: z.number().check(z.int(), z.positive()),
   orden: z.enum(CIUDAD_ORDENES),
-  total: z.number().int().nonnegative(),
-  paginas: z.number().int().nonnegative(),
+  total: z.number().check(z.int(), z.nonnegative()),
+  paginas: z.number().check(z.int(), z.nonnegative()),
 });
 export type Paginacion = z.output<typeof PaginacionSchema>;
 /**
@@ -106,7 +106,7 @@ export type Paginacion = z.output<typeof PaginacionSchema>;
 export const TourByCiudadAnswer = z.object({
   succes: z.array(TourSchema),
   freetour: FreeTourPageSchema,
-  paginacion: PaginacionSchema.optional(),
+  paginacion: z.optional(PaginacionSchema),
 });
 export const FotoListAnswer = succes(z.array(FotoSchema));
 /** GET /api/tour/imagenes/{tourId}: no `succes` wrapper. */
@@ -140,7 +140,7 @@ export const AutenticateAnswer = succes(StaffUserSchema);
 export const UsuarioAnswer = succes(UsuarioSchema);
 export const UsuarioListAnswer = succes(z.array(UsuarioSchema));
 export const ActividadListAnswer = succes(z.array(ActividadSchema));
-export const HealthAnswer = z.looseObject({ status: z.string().optional() });
+export const HealthAnswer = z.looseObject({ status: z.optional(z.string()) });
 
 // --- the call table -----------------------------------------------------------------------------------------
 
@@ -153,8 +153,8 @@ export interface CallDef {
   /** Requires `Authorization: Bearer <token>`. */
   auth: boolean;
   /** JSON body schema, or "multipart" for uploads; absent when the call has no body. */
-  body?: z.ZodType | "multipart";
-  answer: z.ZodType;
+  body?: z.ZodMiniType | "multipart";
+  answer: z.ZodMiniType;
   /** Accepts the list dialect (sort/range/filter) and then answers a Content-Range header. */
   list?: true;
 }

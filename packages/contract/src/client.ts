@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import type {
   AyudaCreateBodyInput,
   CiudadUpdateBodyInput,
@@ -100,7 +100,7 @@ function plainQuery(values: Record<string, string | number | undefined> | undefi
   return search.toString();
 }
 
-function summarise(error: z.ZodError): string {
+function summarise(error: z.core.$ZodError): string {
   return error.issues
     .slice(0, 3)
     .map((issue) => `${issue.path.join(".") || "(raíz)"}: ${issue.message}`)

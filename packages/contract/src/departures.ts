@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { HORA_PATTERN, IdSchema, integerFromText, requiredId, type NumberInput } from "./primitives.ts";
+import { z } from "zod/mini";
+import { HORA_PATTERN, IdSchema, integerFromText, requiredId, type NumberInput, preprocess } from "./primitives.ts";
 
 /**
  * Departures, capacity and availability: additive to the upstream contract (docs/decisions/0007-capacity-and-holds.md).
@@ -14,18 +14,38 @@ const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 const CUPO_INVALIDO = `El cupo debe ser un número entero entre 1 y ${CUPO_MAXIMO}, o vacío para sin límite`;
 
 /** A capacity in a body: a whole number of persons, or empty/null for unlimited. */
-export const CupoSchema = z.preprocess(
+export const CupoSchema = preprocess(
   (value: NumberInput | null | undefined) =>
-    value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : integerFromText(value),
-  z.number({ error: CUPO_INVALIDO }).int({ error: CUPO_INVALIDO }).min(1, { error: CUPO_INVALIDO }).max(CUPO_MAXIMO, { error: CUPO_INVALIDO }).nullable(),
+    value === undefined || value === null || (typeof value === "string" && value.trim() === "")
+      ? null
+      : integerFromText(value),
+  z.nullable(
+    z
+      .number({ error: CUPO_INVALIDO })
+      .check(
+        z.int({ error: CUPO_INVALIDO }),
+        z.gte(1, { error: CUPO_INVALIDO }),
+        z.lte(CUPO_MAXIMO, { error: CUPO_INVALIDO }),
+      ),
+  ),
 );
 
 const CORTE_INVALIDO = `El cierre de reservas debe ser un número entero de horas entre 0 y ${CORTE_MAXIMO_HORAS}`;
 /** Hours before the start when bookings close; absent keeps the tour's current value. */
-export const CorteHorasSchema = z.preprocess(
+export const CorteHorasSchema = preprocess(
   (value: NumberInput | null | undefined) =>
-    value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? undefined : integerFromText(value),
-  z.number({ error: CORTE_INVALIDO }).int({ error: CORTE_INVALIDO }).min(0, { error: CORTE_INVALIDO }).max(CORTE_MAXIMO_HORAS, { error: CORTE_INVALIDO }).optional(),
+    value === undefined || value === null || (typeof value === "string" && value.trim() === "")
+      ? undefined
+      : integerFromText(value),
+  z.optional(
+    z
+      .number({ error: CORTE_INVALIDO })
+      .check(
+        z.int({ error: CORTE_INVALIDO }),
+        z.gte(0, { error: CORTE_INVALIDO }),
+        z.lte(CORTE_MAXIMO_HORAS, { error: CORTE_INVALIDO }),
+      ),
+  ),
 );
 
 function isTimeZone(value: string): boolean {
@@ -41,27 +61,33 @@ function isTimeZone(value: string): boolean {
  * An IANA time zone ("Europe/Madrid"). Absent keeps the current one; blank or null clears it (a tour then uses
  * its country's).
  */
-export const ZonaHorariaSchema = z.preprocess(
+export const ZonaHorariaSchema = preprocess(
   (value: string | null | undefined) => (typeof value === "string" && value.trim() === "" ? null : value),
-  z
-    .string({ error: "La zona horaria debe ser un texto" })
-    .trim()
-    .max(64, { error: "Máximo 64 caracteres" })
-    .refine(isTimeZone, { error: "La zona horaria no es válida (ejemplo: America/Bogota)" })
-    .nullable()
-    .optional(),
+  z.optional(
+    z.nullable(
+      z
+        .string({ error: "La zona horaria debe ser un texto" })
+        .check(
+          z.trim(),
+          z.maxLength(64, { error: "Máximo 64 caracteres" }),
+          z.refine(isTimeZone, { error: "La zona horaria no es válida (ejemplo: America/Bogota)" }),
+        ),
+    ),
+  ),
 );
 
 export const FechaSchema = z
   .string({ error: "La fecha es obligatoria (AAAA-MM-DD)" })
-  .trim()
-  .regex(DATE_PATTERN, { error: "La fecha debe tener el formato AAAA-MM-DD" });
-export const MesSchema = z.string().trim().regex(MONTH_PATTERN, { error: "El mes debe tener el formato AAAA-MM" });
-const HoraSchema = z
-  .string({ error: "La hora es obligatoria" })
-  .trim()
-  .regex(HORA_PATTERN, { error: "La hora debe tener el formato HH:MM" })
-  .transform((h) => h.slice(0, 5));
+  .check(z.trim(), z.regex(DATE_PATTERN, { error: "La fecha debe tener el formato AAAA-MM-DD" }));
+export const MesSchema = z
+  .string()
+  .check(z.trim(), z.regex(MONTH_PATTERN, { error: "El mes debe tener el formato AAAA-MM" }));
+const HoraSchema = z.pipe(
+  z
+    .string({ error: "La hora es obligatoria" })
+    .check(z.trim(), z.regex(HORA_PATTERN, { error: "La hora debe tener el formato HH:MM" })),
+  z.transform((h) => h.slice(0, 5)),
+);
 
 export const DEPARTURE_STATES = ["disponible", "pocos", "agotada", "cerrada", "vencida"] as const;
 export const DAY_STATES = ["abierto", "pocos", "agotado", "cerrado"] as const;
@@ -74,9 +100,9 @@ export const DisponibilidadSalidaSchema = z.object({
   hora_local: z.string(),
   estado: z.enum(DEPARTURE_STATES),
   /** Capacity in persons; null: unlimited. */
-  cupo: z.number().int().nullable(),
+  cupo: z.nullable(z.number().check(z.int())),
   /** Places left; null: unlimited. */
-  quedan: z.number().int().nullable(),
+  quedan: z.nullable(z.number().check(z.int())),
   reservable: z.boolean(),
 });
 export type DisponibilidadSalida = z.output<typeof DisponibilidadSalidaSchema>;
@@ -94,7 +120,7 @@ export const DisponibilidadSchema = z.object({
   zona_horaria: z.string(),
   /** "hora de Bogotá". */
   zona_nombre: z.string(),
-  corte_horas: z.number().int(),
+  corte_horas: z.number().check(z.int()),
   /** Only the days of the month that have departures; a day missing here has none. */
   dias: z.array(DisponibilidadDiaSchema),
 });
@@ -112,15 +138,15 @@ export const SalidaSchema = z.object({
   zona_horaria: z.string(),
   hora_local: z.string(),
   /** Capacity in force (the departure's own, else the slot's); null: unlimited. */
-  cupo: z.number().int().nullable(),
+  cupo: z.nullable(z.number().check(z.int())),
   /** The departure's own capacity, when staff set one. */
-  cupo_salida: z.number().int().nullable(),
-  cupo_horario: z.number().int().nullable(),
+  cupo_salida: z.nullable(z.number().check(z.int())),
+  cupo_horario: z.nullable(z.number().check(z.int())),
   /** Persons in paid orders. */
-  vendidos: z.number().int(),
+  vendidos: z.number().check(z.int()),
   /** Persons in unpaid orders whose hold is live. */
-  retenidos: z.number().int(),
-  quedan: z.number().int().nullable(),
+  retenidos: z.number().check(z.int()),
+  quedan: z.nullable(z.number().check(z.int())),
   /** This departure closed by staff. */
   cerrada: z.boolean(),
   /** The whole date closed by staff. */
@@ -136,15 +162,15 @@ export const ManifiestoPedidoSchema = z.object({
   apellido: z.string(),
   email: z.string(),
   telefono: z.string(),
-  telefonorespaldo: z.string().nullable(),
-  mayores15: z.number().int(),
-  menoresde15_a4: z.number().int(),
-  menores3: z.number().int(),
-  mascotas: z.number().int(),
-  personas: z.number().int(),
+  telefonorespaldo: z.nullable(z.string()),
+  mayores15: z.number().check(z.int()),
+  menoresde15_a4: z.number().check(z.int()),
+  menores3: z.number().check(z.int()),
+  mascotas: z.number().check(z.int()),
+  personas: z.number().check(z.int()),
   valor_total: z.number(),
   /** Unpaid hold: when it lapses (ISO). */
-  retenido_hasta: z.string().nullable(),
+  retenido_hasta: z.nullable(z.string()),
 });
 export type ManifiestoPedido = z.output<typeof ManifiestoPedidoSchema>;
 
@@ -168,8 +194,8 @@ export type SalidaCupoBodyInput = z.input<typeof SalidaCupoBody>;
 export const SalidaCierreBody = z.object({
   tour_id: requiredId("El tour es obligatorio"),
   fecha: FechaSchema,
-  hora: z.preprocess((v) => (v === "" || v === null ? undefined : v), HoraSchema.optional()),
-  cerrada: z.preprocess(
+  hora: preprocess((v) => (v === "" || v === null ? undefined : v), z.optional(HoraSchema)),
+  cerrada: preprocess(
     (v) => (v === "1" || v === 1 || v === "true" ? true : v === "0" || v === 0 || v === "false" ? false : v),
     z.boolean({ error: "Indica si la salida queda cerrada (true) o abierta (false)" }),
   ),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** One entry of the contract's 400 answer (express-validator's shape, which the existing clients read). */
 export const ValidationErrorItemSchema = z.object({
@@ -44,7 +44,7 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
  * since zod only reports the input when asked to.
  */
 export function zodIssuesToErrors(
-  error: z.ZodError,
+  error: z.core.$ZodError,
   location: ErrorLocation = "body",
   input?: unknown,
 ): ValidationErrorItem[] {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 // In a browser (the storefront and the panel) the pages run under a Content-Security-Policy without
 // 'unsafe-eval': zod must not compile parsers with `new Function` there (even its probe is reported as a
@@ -12,6 +12,24 @@ if ("document" in globalThis) z.config({ jitless: true });
  * that some drivers return as booleans, decimals that PostgreSQL returns as strings); bodies accept every
  * form the existing clients send and carry Spanish messages.
  */
+
+/** What `preprocess` builds: a pipe whose key is optional in an object when the schema it feeds is. */
+export type ZodMiniPreprocess<U extends z.core.SomeType, B> = z.ZodMiniType<
+  z.core.output<U>,
+  B,
+  z.core.$ZodPreprocessInternals<U, B>
+>;
+
+/**
+ * zod/mini has no `preprocess`: the pipe zod's classic API builds (a transform, then the schema; at run time a
+ * preprocess is that pipe), typed as classic types it.
+ */
+export function preprocess<A, U extends z.core.SomeType, B = unknown>(
+  fn: (value: B) => A,
+  schema: U,
+): ZodMiniPreprocess<U, B> {
+  return z.pipe(z.transform(fn), schema as never) as unknown as ZodMiniPreprocess<U, B>;
+}
 
 const INTEGER_TEXT = /^-?\d+$/;
 const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
@@ -47,28 +65,28 @@ export function flagToBoolean(value: unknown): unknown {
 // Answer side (lenient)
 
 /** A local record id (or a count): an integer ≥ 0, possibly sent as text. */
-export const IdSchema = z.preprocess(integerFromText, z.number().int().nonnegative());
+export const IdSchema = preprocess(integerFromText, z.number().check(z.int(), z.nonnegative()));
 
 /** A number that may arrive as decimal text. */
-export const NumberLikeSchema = z.preprocess(decimalFromText, z.number());
+export const NumberLikeSchema = preprocess(decimalFromText, z.number());
 
 /** 0|1 as the upstream returns it; booleans and '0'/'1' are normalised to 0|1. */
-export const Flag01Schema = z.preprocess((value) => {
+export const Flag01Schema = preprocess((value) => {
   const flag = flagToBoolean(value);
   return typeof flag === "boolean" ? (flag ? 1 : 0) : flag;
 }, z.union([z.literal(0), z.literal(1)]));
 
 /** A JSON boolean (weekday flags, order status); 0/1 tolerated. */
-export const BooleanLikeSchema = z.preprocess(flagToBoolean, z.boolean());
+export const BooleanLikeSchema = preprocess(flagToBoolean, z.boolean());
 
 /** ISO 8601 timestamp; a Date (server side, before serialisation) becomes its ISO text. */
-export const TimestampSchema = z.preprocess(
+export const TimestampSchema = preprocess(
   (value: string | Date) => (value instanceof Date ? value.toISOString() : value),
   z.string(),
 );
 
 /** Free text that the upstream may leave null. */
-export const OptionalTextSchema = z.string().nullable().optional();
+export const OptionalTextSchema = z.optional(z.nullable(z.string()));
 
 /** "HH:MM" or "HH:MM:SS" (PostgreSQL `time` columns answer with seconds). */
 export const HORA_PATTERN = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
@@ -80,9 +98,11 @@ export const HORA_PATTERN = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 export function requiredText(message: string, max = 255) {
   return z
     .string({ error: message })
-    .trim()
-    .min(1, { error: message, abort: true })
-    .max(max, { error: `Máximo ${max} caracteres` });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: message, abort: true }),
+      z.maxLength(max, { error: `Máximo ${max} caracteres` }),
+    );
 }
 
 /** What clients may send for a flag, an id, a number or a phone. */
@@ -93,20 +113,21 @@ export type PhoneInput = number | string;
 
 /** Optional text: absent or null become undefined; numbers become text (telefono from older clients). */
 export function optionalText(max = 65_535) {
-  return z.preprocess(
+  return preprocess(
     (value: string | number | null | undefined) =>
       value === null ? undefined : typeof value === "number" ? String(value) : value,
-    z.string({ error: "Debe ser un texto" }).max(max, { error: `Máximo ${max} caracteres` }).optional(),
+    z.optional(z.string({ error: "Debe ser un texto" }).check(z.maxLength(max, { error: `Máximo ${max} caracteres` }))),
   );
 }
 
 /** Required e-mail, trimmed. */
 export function requiredEmail() {
-  return z
-    .string({ error: "El correo electrónico es obligatorio" })
-    .trim()
-    .min(1, { error: "El correo electrónico es obligatorio", abort: true })
-    .pipe(z.email({ error: "El correo electrónico no es válido" }));
+  return z.pipe(
+    z
+      .string({ error: "El correo electrónico es obligatorio" })
+      .check(z.trim(), z.minLength(1, { error: "El correo electrónico es obligatorio", abort: true })),
+    z.email({ error: "El correo electrónico no es válido" }),
+  );
 }
 
 /**
@@ -131,70 +152,72 @@ const hasDigit = (text: string) => /\d/.test(text);
 function phoneText(message: string) {
   return z
     .string({ error: message })
-    .max(40, { error: "Máximo 40 caracteres" })
-    .regex(PHONE_PATTERN, { error: PHONE_MSG })
-    .refine(hasDigit, { error: PHONE_MSG });
+    .check(
+      z.maxLength(40, { error: "Máximo 40 caracteres" }),
+      z.regex(PHONE_PATTERN, { error: PHONE_MSG }),
+      z.refine(hasDigit, { error: PHONE_MSG }),
+    );
 }
 
 export function requiredPhoneLike(message: string) {
-  return z.preprocess(phoneLikeToText, phoneText(message));
+  return preprocess(phoneLikeToText, phoneText(message));
 }
 
 export function optionalPhoneLike() {
-  return z.preprocess(phoneLikeToText, phoneText("Debe ser un texto o un número").optional());
+  return preprocess(phoneLikeToText, z.optional(phoneText("Debe ser un texto o un número")));
 }
 
 /** A required cédula or NIT: text or number, digits with dots or dashes. */
 export function requiredTaxId(message: string) {
-  return z.preprocess(
+  return preprocess(
     phoneLikeToText,
     z
       .string({ error: message })
-      .max(40, { error: "Máximo 40 caracteres" })
-      .regex(TAX_ID_PATTERN, { error: TAX_ID_MSG })
-      .refine(hasDigit, { error: TAX_ID_MSG }),
+      .check(
+        z.maxLength(40, { error: "Máximo 40 caracteres" }),
+        z.regex(TAX_ID_PATTERN, { error: TAX_ID_MSG }),
+        z.refine(hasDigit, { error: TAX_ID_MSG }),
+      ),
   );
 }
 
 /** A required id in a body ('3' or 3). */
 export function requiredId(message: string) {
-  return z.preprocess(
+  return preprocess(
     (value: IdInput) => integerFromText(value),
-    z.number({ error: message }).int({ error: message }).positive({ error: message }),
+    z.number({ error: message }).check(z.int({ error: message }), z.positive({ error: message })),
   );
 }
 
 /** A flag in a body; absent means false (an unchecked checkbox is not sent). */
 export function bodyFlag(message = "El valor debe ser 1 o 0") {
-  return z.preprocess(
+  return preprocess(
     (value: FlagInput | null | undefined) => (value === undefined || value === null ? false : flagToBoolean(value)),
     // The default never fires (absent is already false); it makes the key optional for senders.
-    z.boolean({ error: message }).default(false),
+    z._default(z.boolean({ error: message }), false),
   );
 }
 
 /** A whole number in a body ('2' or 2). */
 export function wholeNumber(message: string, min: number, max: number) {
-  return z.preprocess(
+  return preprocess(
     (value: NumberInput) => integerFromText(value),
     z
       .number({ error: message })
-      .int({ error: message })
-      .min(min, { error: message })
-      .max(max, { error: message }),
+      .check(z.int({ error: message }), z.gte(min, { error: message }), z.lte(max, { error: message })),
   );
 }
 
 /** A whole number in a body that defaults to 0 when absent (traveller counts). */
 export function countOrZero(message: string, max: number) {
-  return z.preprocess(
+  return preprocess(
     (value: NumberInput | null | undefined) => (value === undefined || value === null ? 0 : integerFromText(value)),
-    z
-      .number({ error: message })
-      .int({ error: message })
-      .min(0, { error: message })
-      .max(max, { error: message })
-      .default(0),
+    z._default(
+      z
+        .number({ error: message })
+        .check(z.int({ error: message }), z.gte(0, { error: message }), z.lte(max, { error: message })),
+      0,
+    ),
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { BannerGetAnswer, CALLS, TourByCiudadAnswer, TourFindAnswer, buildPath } from "./calls.ts";
 import { HorarioSchema, PaisSchema, PedidoSchema, TourSchema } from "./records.ts";
 
@@ -128,7 +128,7 @@ describe("machine-readable description", () => {
     for (const [name, def] of Object.entries(CALLS)) {
       expect(() => z.toJSONSchema(def.answer), name).not.toThrow();
       const body: unknown = "body" in def ? def.body : undefined;
-      if (body instanceof z.ZodType) expect(() => z.toJSONSchema(body, { io: "input" }), name).not.toThrow();
+      if (body instanceof z.ZodMiniType) expect(() => z.toJSONSchema(body, { io: "input" }), name).not.toThrow();
     }
   });
 });

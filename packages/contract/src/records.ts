@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import {
   BooleanLikeSchema,
   Flag01Schema,
@@ -7,6 +7,7 @@ import {
   NumberLikeSchema,
   OptionalTextSchema,
   TimestampSchema,
+  preprocess,
 } from "./primitives.ts";
 
 /** The records of api-contract.md "Records", as the API answers them. */
@@ -14,7 +15,7 @@ import {
 const timestamps = { createdAt: TimestampSchema, updatedAt: TimestampSchema };
 
 /** A stored file's relative path (e.g. `uploads/tours/3f2a.webp`), or null when there is none. */
-const StoredPathSchema = z.string().nullable();
+const StoredPathSchema = z.nullable(z.string());
 
 export const PaisSchema = z.object({
   id: IdSchema,
@@ -23,9 +24,9 @@ export const PaisSchema = z.object({
   imagen: StoredPathSchema,
   destacado: Flag01Schema,
   /** Extension: the free-tour provider's country id. */
-  freetour_id: z.string().nullable().optional(),
+  freetour_id: z.optional(z.nullable(z.string())),
   /** Extension: the country's IANA time zone, the default of its tours. */
-  zona_horaria: z.string().optional(),
+  zona_horaria: z.optional(z.string()),
   ...timestamps,
 });
 export type Pais = z.output<typeof PaisSchema>;
@@ -37,9 +38,9 @@ export type Pais = z.output<typeof PaisSchema>;
  */
 export const PaisResumenSchema = z.object({
   pais: IdSchema,
-  actividades: z.number().int().nonnegative(),
-  viajeros: z.number().int().nonnegative(),
-  opiniones: z.number().int().nonnegative(),
+  actividades: z.number().check(z.int(), z.nonnegative()),
+  viajeros: z.number().check(z.int(), z.nonnegative()),
+  opiniones: z.number().check(z.int(), z.nonnegative()),
 });
 export type PaisResumen = z.output<typeof PaisResumenSchema>;
 
@@ -50,7 +51,7 @@ export const CiudadSchema = z.object({
   imagen: StoredPathSchema,
   destacado: Flag01Schema,
   /** Extension: the free-tour provider's city id. */
-  freetour_id: z.string().nullable().optional(),
+  freetour_id: z.optional(z.nullable(z.string())),
   ...timestamps,
 });
 export type Ciudad = z.output<typeof CiudadSchema>;
@@ -75,11 +76,11 @@ export const TourSchema = z.object({
   pais: IdSchema,
   ciudad: IdSchema,
   descripcion: OptionalTextSchema,
-  imagen: StoredPathSchema.optional(),
+  imagen: z.optional(StoredPathSchema),
   /** Extension: hours before a departure when bookings close. */
-  corte_horas: z.number().int().optional(),
+  corte_horas: z.optional(z.number().check(z.int())),
   /** Extension: the tour's own IANA time zone; null: its country's. */
-  zona_horaria: z.string().nullable().optional(),
+  zona_horaria: z.optional(z.nullable(z.string())),
   ...timestamps,
 });
 export type Tour = z.output<typeof TourSchema>;
@@ -101,7 +102,7 @@ export type WeekdayKey = HorarioWeekday;
 export const HorarioSchema = z.object({
   id: IdSchema,
   tour_id: IdSchema,
-  hora_inicio: z.string().regex(HORA_PATTERN),
+  hora_inicio: z.string().check(z.regex(HORA_PATTERN)),
   lunes: BooleanLikeSchema,
   martes: BooleanLikeSchema,
   miercoles: BooleanLikeSchema,
@@ -110,7 +111,7 @@ export const HorarioSchema = z.object({
   sabado: BooleanLikeSchema,
   domingo: BooleanLikeSchema,
   /** Extension: capacity of each departure of this slot, in persons; null: unlimited. */
-  cupo: z.number().int().nullable().optional(),
+  cupo: z.optional(z.nullable(z.number().check(z.int()))),
   ...timestamps,
 });
 export type Horario = z.output<typeof HorarioSchema>;
@@ -121,14 +122,14 @@ export const ComentarioSchema = z.object({
   /** Masked on the public list (e.g. `m•••@gmail.com`), so not validated as an address. */
   email: z.string(),
   comentario: z.string(),
-  start: z.preprocess((v) => (typeof v === "string" ? Number(v) : v), z.number().int().min(1).max(5)),
+  start: preprocess((v) => (typeof v === "string" ? Number(v) : v), z.number().check(z.int(), z.gte(1), z.lte(5))),
   ...timestamps,
 });
 export type Comentario = z.output<typeof ComentarioSchema>;
 
-const phoneAnswer = z.preprocess(
+const phoneAnswer = preprocess(
   (value: string | number | null) => (typeof value === "number" ? String(value) : value),
-  z.string().nullable(),
+  z.nullable(z.string()),
 );
 
 export const RewardsSchema = z.object({
@@ -141,7 +142,7 @@ export const RewardsSchema = z.object({
 });
 export type Rewards = z.output<typeof RewardsSchema>;
 
-export const AyudaSchema = RewardsSchema.extend({ comentario: z.string() });
+export const AyudaSchema = z.extend(RewardsSchema, { comentario: z.string() });
 export type Ayuda = z.output<typeof AyudaSchema>;
 
 export const BannerSchema = z.object({
@@ -157,20 +158,20 @@ export const PedidoSchema = z.object({
   nombre: z.string(),
   apellido: z.string(),
   email: z.string(),
-  nit: phoneAnswer.optional(),
+  nit: z.optional(phoneAnswer),
   direccion: OptionalTextSchema,
   telefono: phoneAnswer,
-  telefonorespaldo: phoneAnswer.optional(),
+  telefonorespaldo: z.optional(phoneAnswer),
   comentario: OptionalTextSchema,
   valor_total: NumberLikeSchema,
   status: BooleanLikeSchema,
-  id_pay: z.string().nullable().optional(),
+  id_pay: z.optional(z.nullable(z.string())),
   /** Extension: the booking's public reference ("TR-7KQ2M9XP"), shown to the buyer and on the voucher. */
-  referencia: z.string().optional(),
+  referencia: z.optional(z.string()),
   /** Extension: "octo" for a reseller's booking (paid by the reseller), with the reseller and its reference. */
-  canal: z.enum(["tienda", "octo"]).optional(),
-  revendedor_id: z.number().int().nullable().optional(),
-  revendedor_referencia: z.string().nullable().optional(),
+  canal: z.optional(z.enum(["tienda", "octo"])),
+  revendedor_id: z.optional(z.nullable(z.number().check(z.int()))),
+  revendedor_referencia: z.optional(z.nullable(z.string())),
   ...timestamps,
 });
 export type Pedido = z.output<typeof PedidoSchema>;
@@ -197,34 +198,33 @@ export type PedidoLine = z.output<typeof PedidoLineSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // The external free-tour provider's shapes, passed through (unknown keys kept).
 
-const LocalisedTextSchema = z.record(z.string(), z.string().nullable());
+const LocalisedTextSchema = z.record(z.string(), z.nullable(z.string()));
 
 export const FreeTourSchema = z.looseObject({
   id: z.string(),
   title: LocalisedTextSchema,
-  brief: LocalisedTextSchema.optional(),
-  description: LocalisedTextSchema.optional(),
-  includes: z.array(z.string()).default([]),
+  brief: z.optional(LocalisedTextSchema),
+  description: z.optional(LocalisedTextSchema),
+  includes: z._default(z.array(z.string()), []),
   price: z.looseObject({ value: NumberLikeSchema, currency: z.string() }),
-  titleImageURL: z.string().nullable().optional(),
-  images: z.array(z.looseObject({ id: z.union([z.string(), z.number()]), URL: z.string() })).default([]),
-  videoURL: z.string().nullable().optional(),
+  titleImageURL: z.optional(z.nullable(z.string())),
+  images: z._default(z.array(z.looseObject({ id: z.union([z.string(), z.number()]), URL: z.string() })), []),
+  videoURL: z.optional(z.nullable(z.string())),
   countryId: z.string(),
-  cityId: z.string().nullable().optional(),
-  meetingPoint: z
-    .looseObject({ title: z.string().nullable().optional(), coordinates: z.unknown().optional() })
-    .nullable()
-    .optional(),
-  length: z.union([z.string(), z.number()]).nullable().optional(),
-  rating: NumberLikeSchema.nullable().optional(),
-  reviewsNumber: NumberLikeSchema.nullable().optional(),
+  cityId: z.optional(z.nullable(z.string())),
+  meetingPoint: z.optional(
+    z.nullable(z.looseObject({ title: z.optional(z.nullable(z.string())), coordinates: z.optional(z.unknown()) })),
+  ),
+  length: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+  rating: z.optional(z.nullable(NumberLikeSchema)),
+  reviewsNumber: z.optional(z.nullable(NumberLikeSchema)),
 });
 export type FreeTour = z.output<typeof FreeTourSchema>;
 
 export const FreeTourAvailabilitySchema = z.looseObject({
   id: z.union([z.string(), z.number()]),
   tourId: z.union([z.string(), z.number()]),
-  language: z.string().nullable().optional(),
+  language: z.optional(z.nullable(z.string())),
   /** ISO date-time of the slot start. */
   date: z.string(),
 });
@@ -233,8 +233,8 @@ export type FreeTourAvailability = z.output<typeof FreeTourAvailabilitySchema>;
 export const FreeTourReviewSchema = z.looseObject({
   id: z.union([z.string(), z.number()]),
   reviewerName: z.string(),
-  language: z.string().nullable().optional(),
-  title: z.string().nullable().optional(),
+  language: z.optional(z.nullable(z.string())),
+  title: z.optional(z.nullable(z.string())),
   content: z.string(),
   rate: NumberLikeSchema,
 });
@@ -250,14 +250,18 @@ export const StaffUserSchema = z.object({
 export type StaffUser = z.output<typeof StaffUserSchema>;
 
 /** A staff account as the Usuarios screen lists it (never its password). */
-export const UsuarioSchema = StaffUserSchema.extend({ activo: z.boolean(), createdAt: z.string(), updatedAt: z.string() });
+export const UsuarioSchema = z.extend(StaffUserSchema, {
+  activo: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 export type Usuario = z.output<typeof UsuarioSchema>;
 
 /** One audit-log entry: who changed what, with the fields that changed. */
 export const ActividadSchema = z.object({
   id: z.number(),
   at: z.string(),
-  actorId: z.number().nullable(),
+  actorId: z.nullable(z.number()),
   actorNombre: z.string(),
   actorEmail: z.string(),
   action: z.string(),

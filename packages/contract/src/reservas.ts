@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { IdSchema, NumberLikeSchema, TimestampSchema, requiredId, requiredText } from "./primitives.ts";
+import { z } from "zod/mini";
+import { IdSchema, NumberLikeSchema, TimestampSchema, requiredId, requiredText, preprocess } from "./primitives.ts";
 import { PedidoLineSchema } from "./records.ts";
 
 /**
@@ -17,14 +17,19 @@ const LINEA_MSG = "La línea de la reserva no es válida";
 const SALIDA_MSG = "Indica la salida (tour, fecha y hora) del registro de llegada";
 
 const referencia = requiredText(REFERENCIA_MSG, 40);
-const pin = z.preprocess(
-  (value: string | number) => (typeof value === "number" ? String(value).padStart(6, "0") : typeof value === "string" ? value.replace(/\s/g, "") : value),
-  z.string({ error: PIN_MSG }).regex(/^\d{6}$/, { error: PIN_MSG }),
+const pin = preprocess(
+  (value: string | number) =>
+    typeof value === "number"
+      ? String(value).padStart(6, "0")
+      : typeof value === "string"
+      ? value.replace(/\s/g, "")
+      : value,
+  z.string({ error: PIN_MSG }).check(z.regex(/^\d{6}$/, { error: PIN_MSG })),
 );
 /** One line of the booking (its id); absent: every line still active. */
-const linea = z.preprocess(
+const linea = preprocess(
   (value: number | string | null | undefined) => (value === null || value === "" ? undefined : value),
-  requiredId(LINEA_MSG).optional(),
+  z.optional(requiredId(LINEA_MSG)),
 );
 
 export const ReservaConsultaBody = z.object({ referencia, pin });
@@ -38,9 +43,14 @@ export type ReservaCancelarBodyInput = z.input<typeof ReservaCancelarBody>;
 /** Staff: cancel and refund the whole order or one line (`linea`), with an optional reason. */
 export const ReembolsarBody = z.object({
   linea,
-  motivo: z.preprocess(
-    (value: string | null | undefined) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
-    z.string({ error: "El motivo debe ser un texto" }).trim().max(500, { error: "Máximo 500 caracteres" }).optional(),
+  motivo: preprocess(
+    (value: string | null | undefined) =>
+      value === null || (typeof value === "string" && value.trim() === "") ? undefined : value,
+    z.optional(
+      z
+        .string({ error: "El motivo debe ser un texto" })
+        .check(z.trim(), z.maxLength(500, { error: "Máximo 500 caracteres" })),
+    ),
   ),
 });
 export type ReembolsarBody = z.output<typeof ReembolsarBody>;
@@ -69,24 +79,24 @@ export const ReservaLineaSchema = z.object({
   fecha_texto: z.string(),
   /** "10:00 hora de Bogotá". */
   hora_texto: z.string(),
-  mayores15: z.number().int(),
-  menoresde15_a4: z.number().int(),
-  menores3: z.number().int(),
-  mascotas: z.number().int(),
+  mayores15: z.number().check(z.int()),
+  menoresde15_a4: z.number().check(z.int()),
+  menores3: z.number().check(z.int()),
+  mascotas: z.number().check(z.int()),
   valor_total: NumberLikeSchema,
   reembolsable: z.boolean(),
   /** Free cancellation until then (departure − the tour's cutoff); null when the tour is not refundable. */
-  limite_cancelacion: instant.nullable(),
+  limite_cancelacion: z.nullable(instant),
   /** "domingo, 22 de noviembre de 2026 a las 08:00 hora de Bogotá". */
-  limite_texto: z.string().nullable(),
+  limite_texto: z.nullable(z.string()),
   /** The buyer may cancel this line now (with refund). */
   cancelable: z.boolean(),
   /** Why not, in Spanish; null when cancelable. */
-  motivo_no_cancelable: z.string().nullable(),
-  cancelada_at: instant.nullable(),
-  checkin_at: instant.nullable(),
+  motivo_no_cancelable: z.nullable(z.string()),
+  cancelada_at: z.nullable(instant),
+  checkin_at: z.nullable(instant),
   /** The departure's key "<tour>-<YYYYMMDD>-<HHMM>" (check-in, manifests). */
-  salida: z.string().nullable(),
+  salida: z.nullable(z.string()),
 });
 export type ReservaLinea = z.output<typeof ReservaLineaSchema>;
 
@@ -107,7 +117,7 @@ export const ReservaSchema = z.object({
   /** Refunded so far (completed refunds). */
   reembolsado: NumberLikeSchema,
   moneda: z.literal("USD"),
-  pagado_at: instant.nullable(),
+  pagado_at: z.nullable(instant),
   lineas: z.array(ReservaLineaSchema),
 });
 export type Reserva = z.output<typeof ReservaSchema>;
@@ -134,31 +144,31 @@ export const CheckinSchema = z.object({
   tour_nombre: z.string(),
   fecha_texto: z.string(),
   hora_texto: z.string(),
-  mayores15: z.number().int(),
-  menoresde15_a4: z.number().int(),
-  menores3: z.number().int(),
-  mascotas: z.number().int(),
+  mayores15: z.number().check(z.int()),
+  menoresde15_a4: z.number().check(z.int()),
+  menores3: z.number().check(z.int()),
+  mascotas: z.number().check(z.int()),
   /** Everyone who takes a place (pets do not). */
-  personas: z.number().int(),
+  personas: z.number().check(z.int()),
   /** When they were checked in (null: not yet), and by whom. */
-  checkin_at: instant.nullable(),
+  checkin_at: z.nullable(instant),
   /** "10:05 hora de Bogotá". */
-  checkin_texto: z.string().nullable(),
-  checkin_por: z.string().nullable(),
+  checkin_texto: z.nullable(z.string()),
+  checkin_por: z.nullable(z.string()),
 });
 export type Checkin = z.output<typeof CheckinSchema>;
 export const CheckinAnswer = z.object({ succes: CheckinSchema });
 
 // --- the panel's order detail (GET /api/compra/find/:id) ----------------------------------------------------
 
-export const PedidoLineDetalleSchema = PedidoLineSchema.extend({
-  cancelada_at: instant.nullable().optional(),
-  reembolso_id: IdSchema.nullable().optional(),
-  checkin_at: instant.nullable().optional(),
+export const PedidoLineDetalleSchema = z.extend(PedidoLineSchema, {
+  cancelada_at: z.optional(z.nullable(instant)),
+  reembolso_id: z.optional(z.nullable(IdSchema)),
+  checkin_at: z.optional(z.nullable(instant)),
   /** Who checked them in. */
-  checkin_por: z.string().nullable().optional(),
+  checkin_por: z.optional(z.nullable(z.string())),
   /** The departure's key. */
-  salida: z.string().nullable().optional(),
+  salida: z.optional(z.nullable(z.string())),
 });
 export type PedidoLineDetalle = z.output<typeof PedidoLineDetalleSchema>;
 
@@ -167,14 +177,14 @@ export const ReembolsoSchema = z.object({
   /** USD. */
   monto: NumberLikeSchema,
   estado: z.enum(REEMBOLSO_ESTADOS),
-  motivo: z.string().nullable(),
+  motivo: z.nullable(z.string()),
   /** Who asked for it: the buyer in "Mi reserva" or staff. */
   por: z.enum(["cliente", "staff"]),
   /** The staff user's name (null for the buyer). */
-  usuario: z.string().nullable(),
-  paypal_refund_id: z.string().nullable(),
+  usuario: z.nullable(z.string()),
+  paypal_refund_id: z.nullable(z.string()),
   /** Why PayPal refused it (Spanish); null otherwise. */
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
   created_at: instant,
 });
 export type Reembolso = z.output<typeof ReembolsoSchema>;
@@ -186,9 +196,9 @@ export const CorreoSchema = z.object({
   destinatario: z.string(),
   asunto: z.string(),
   estado: z.string(),
-  intentos: z.number().int(),
-  ultimo_error: z.string().nullable(),
-  enviado_at: instant.nullable(),
+  intentos: z.number().check(z.int()),
+  ultimo_error: z.nullable(z.string()),
+  enviado_at: z.nullable(instant),
   created_at: instant,
 });
 export type Correo = z.output<typeof CorreoSchema>;
@@ -199,9 +209,9 @@ export type Correo = z.output<typeof CorreoSchema>;
  */
 export const PedidoDetalleAnswer = z.object({
   succes: z.array(PedidoLineDetalleSchema),
-  referencia: z.string().optional(),
-  reserva: ReservaSchema.optional(),
-  reembolsos: z.array(ReembolsoSchema).default([]),
-  correos: z.array(CorreoSchema).default([]),
+  referencia: z.optional(z.string()),
+  reserva: z.optional(ReservaSchema),
+  reembolsos: z._default(z.array(ReembolsoSchema), []),
+  correos: z._default(z.array(CorreoSchema), []),
 });
 export type PedidoDetalle = z.output<typeof PedidoDetalleAnswer>;

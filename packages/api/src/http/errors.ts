@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type ErrorLocation, type ValidationErrorItem, zodIssuesToErrors } from "@tours/contract";
-import type { z } from "zod";
+import { z } from "zod";
 
 /** Generic Spanish messages of this boundary. */
 export const HTTP_MSG = {
@@ -40,7 +40,7 @@ export function fieldError(msg: string, path = "", value: unknown = null, locati
 const SECRET_FIELDS = new Set(["password"]);
 
 /** The contract's error list for a failed parse; a missing value is sent as null so the key survives JSON. */
-export function issuesToErrors(error: z.ZodError, location: ErrorLocation, input: unknown): ValidationErrorItem[] {
+export function issuesToErrors(error: z.core.$ZodError, location: ErrorLocation, input: unknown): ValidationErrorItem[] {
   return zodIssuesToErrors(error, location, input).map((item) => ({
     ...item,
     // a password is never echoed back, not even to its owner
@@ -61,8 +61,8 @@ export function unauthorized(msg: string = HTTP_MSG.unauthorized): HttpError {
 }
 
 /** Parses `input` with a contract schema; a failure becomes the contract's 400 with the schema's Spanish messages. */
-export function parseBody<S extends z.ZodType>(schema: S, input: unknown, location: ErrorLocation = "body"): z.output<S> {
-  const result = schema.safeParse(input ?? {});
+export function parseBody<S extends z.core.$ZodType>(schema: S, input: unknown, location: ErrorLocation = "body"): z.output<S> {
+  const result = z.safeParse(schema, input ?? {});
   if (!result.success) throw badRequest(issuesToErrors(result.error, location, input));
   return result.data;
 }

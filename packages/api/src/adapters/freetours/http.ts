@@ -7,7 +7,7 @@ import {
   type FreeTourReview,
 } from "@tours/contract";
 import type { FastifyBaseLogger } from "fastify";
-import type { z } from "zod";
+import { z } from "zod";
 import type { FreeTourPage, FreeTourProvider } from "./types.ts";
 
 /** A provider call that failed (HTTP error, timeout, or an answer not in the expected shape). */
@@ -78,11 +78,11 @@ export function createHttpFreeTourProvider(options: HttpProviderOptions): FreeTo
     return typeof s === "string" || typeof s === "number" ? String(s) : "success";
   }
 
-  function parseList<S extends z.ZodType>(schema: S, items: unknown, what: string): z.output<S>[] {
+  function parseList<S extends z.core.$ZodType>(schema: S, items: unknown, what: string): z.output<S>[] {
     if (!Array.isArray(items)) throw new FreeTourProviderError(`free-tour provider: ${what} is not a list`, 502);
     const out: z.output<S>[] = [];
     for (const item of items) {
-      const parsed = schema.safeParse(item);
+      const parsed = z.safeParse(schema, item);
       if (parsed.success) out.push(parsed.data);
       else options.log?.warn({ what, issues: parsed.error.issues.slice(0, 3) }, "free-tour provider: record dropped");
     }

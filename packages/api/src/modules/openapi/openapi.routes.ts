@@ -4,7 +4,7 @@ import { z } from "zod";
 
 type JsonSchema = Record<string, unknown>;
 
-function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+function toSchema(schema: z.core.$ZodType, io: "input" | "output"): JsonSchema {
   try {
     return z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
   } catch {
