@@ -3,9 +3,9 @@
  * soon as they arrive (an `async` module script). From a nearby server or a warm cache they arrive before the
  * browser's first paint, and the page then waits for React to evaluate and hydrate before anything shows. So the
  * server hands the page out with those tags inert, and a small script at the end of the body switches them back
- * on in the first task after the first frame. Every page works without JavaScript, so nothing a visitor can do
- * waits on it; the attributes are Remix's again before React hydrates (React leaves a body's extra last nodes
- * alone, so the added script does not disturb hydration).
+ * on once the browser has painted. Every page works without JavaScript, so nothing a visitor can do waits on it.
+ * React hydrates the same markup: the preloads' `rel` is Remix's again by then, attribute differences are not
+ * compared, and React leaves a body's extra last nodes (the added scripts) alone.
  */
 
 const INERT_PRELOAD = "x-modulepreload";
@@ -14,10 +14,10 @@ const INERT_MODULE = "x-module";
 /**
  * Once the browser reports its first paint (a `paint` performance entry, delivered in a task after the frame; not
  * a timer, which tests with a fake clock would stop), or at once in a tab that is not shown or a browser without
- * paint timing: the preloads start, then the module script runs (setting its text makes the browser prepare it
- * again, now as a module; it keeps the nonce the parser gave it).
+ * paint timing: the preloads start, then a copy of the module script (its text and the nonce the parser gave it)
+ * is added at the end of the body and runs; a new element, because browsers differ on re-running one in place.
  */
-const SWITCH_ON = `(function(){var d=document,done=false;function go(){if(done)return;done=true;d.querySelectorAll('link[rel="${INERT_PRELOAD}"]').forEach(function(l){l.rel="modulepreload"});d.querySelectorAll('script[type="${INERT_MODULE}"]').forEach(function(s){s.type="module";s.text=s.text})}try{if(d.visibilityState==="hidden"||PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)return go();new PerformanceObserver(go).observe({type:"paint",buffered:true})}catch(e){go()}})();`;
+const SWITCH_ON = `(function(){var d=document,done=false;function go(){if(done)return;done=true;d.querySelectorAll('link[rel="${INERT_PRELOAD}"]').forEach(function(l){l.rel="modulepreload"});d.querySelectorAll('script[type="${INERT_MODULE}"]').forEach(function(s){var m=d.createElement("script");m.type="module";m.async=true;m.nonce=s.nonce;m.text=s.text;d.body.appendChild(m)})}try{if(d.visibilityState==="hidden"||PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)return go();new PerformanceObserver(go).observe({type:"paint",buffered:true})}catch(e){go()}})();`;
 
 const PRELOAD = Buffer.from('<link rel="modulepreload"');
 const BODY_END = Buffer.from("</body>");
