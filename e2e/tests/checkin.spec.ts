@@ -25,6 +25,7 @@ async function scan(page: Page, referencia: string) {
 }
 
 test("a voucher's QR marks the booking present once; another departure's and a cancelled one are refused", async ({ page, request }) => {
+  const testStart = Date.now();
   const nombre = `Check-in ${stamp}`;
   const { tourId } = await createTestTour(request, { nombre, cupo: 10 });
   const fecha = soonDate(4);
@@ -92,7 +93,10 @@ test("a voucher's QR marks the booking present once; another departure's and a c
   // the order's detail says they came
   const check = await request.get(`${API_URL}/api/compra/find/${booked.pedidoId}`, { headers: admin });
   const detail = (await check.json()) as { succes: Array<{ checkin_at: string | null }> };
-  expect(detail.succes[0]!.checkin_at).toBeTruthy();
+  // a real moment: since this test started, not in the future
+  const checkedIn = Date.parse(detail.succes[0]!.checkin_at ?? "");
+  expect(checkedIn).toBeGreaterThanOrEqual(testStart - 1_000);
+  expect(checkedIn).toBeLessThanOrEqual(Date.now() + 1_000);
 });
 
 /** A Y4M video (what Chromium's fake camera plays) whose frames all show this PNG, in grey. */
