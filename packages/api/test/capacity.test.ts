@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc, count, desc, eq, gt } from "drizzle-orm";
 import { auditLogTable } from "../src/modules/audit/audit.table.ts";
@@ -24,6 +21,7 @@ import { pedido } from "../src/modules/compra/compra.table.ts";
 import { paisTable } from "../src/modules/pais/pais.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
 import { bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
+import { startSecondApi, type SecondApi } from "./second-api.ts";
 import { NOW, buyer, line, seedCatalogue, simulatorClient, type Catalogue } from "./compra-fixtures.ts";
 
 let sim: RunningSimulator;
@@ -348,7 +346,6 @@ describe("the availability call", () => {
 
 // --- persistence and several processes ----------------------------------------------------------------------
 
-const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 describe("a paid order keeps its places after a restart", () => {
   it("reopens the same database and still counts the sale", async () => {
@@ -412,11 +409,9 @@ describe("a paid order keeps its places after a restart", () => {
 
 // PGlite is one process's database; two API processes share PostgreSQL only.
 describe.runIf(!!process.env.DATABASE_URL)("two API processes on one PostgreSQL", () => {
-  let child: ChildProcess | undefined;
-  let dataDir: string | undefined;
+  let second: SecondApi | undefined;
   afterAll(async () => {
-    child?.kill("SIGTERM");
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await second?.stop();
   });
 
   it("50 concurrent orders split across both processes for the last place: exactly one succeeds", async () => {
@@ -429,49 +424,21 @@ describe.runIf(!!process.env.DATABASE_URL)("two API processes on one PostgreSQL"
     const tourId = tour!.id;
     await t.db.insert(horarioTable).values({ tourId, horaInicio: "10:00", ...ALL_DAYS, cupo: 1 });
     const dbUrl = (t.deps.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
-    const port = 4600 + Math.floor(Math.random() * 300);
-    const simPort = port + 300;
-    child = spawn(path.join(apiRoot, "../../node_modules/.bin/tsx"), [path.join(apiRoot, "src/server.ts")], {
-      env: {
-        ...process.env,
-        DATABASE_URL: dbUrl,
-        API_PORT: String(port),
-        API_HOST: "127.0.0.1",
-        PAYPAL_SIM_PORT: String(simPort),
-        // its own local mail server on free ports (the defaults may be taken on this machine)
-        MAIL_PORT: "0",
-        MAIL_WEB_PORT: "0",
-        SMTP_URL: "",
-        PAYPAL_CLIENT_ID: "",
-        PAYPAL_CLIENT_SECRET: "",
-        SEED_DEMO: "false",
-        LOG_LEVEL: "warn",
-        RATE_LIMIT_ORDERS_PER_MINUTE: "100000",
-        DATA_DIR: (dataDir = await mkdtemp(path.join(tmpdir(), "tours-second-"))),
-        ADMIN_EMAIL: "segundo@tours.test",
-        ADMIN_PASSWORD: "clave-del-segundo-123",
-        STOREFRONT_URL: "http://tienda.test",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    second = await startSecondApi(dbUrl, {
+      PAYPAL_SIM_PORT: String(4900 + Math.floor(Math.random() * 300)),
+      // its own local mail server on free ports (the defaults may be taken on this machine)
+      MAIL_PORT: "0",
+      MAIL_WEB_PORT: "0",
+      SMTP_URL: "",
+      PAYPAL_CLIENT_ID: "",
+      PAYPAL_CLIENT_SECRET: "",
+      RATE_LIMIT_ORDERS_PER_MINUTE: "100000",
     });
-    let output = "";
-    child.stdout!.on("data", (d) => (output += d));
-    child.stderr!.on("data", (d) => (output += d));
-    const started = Date.now();
-    for (;;) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() - started > 60_000 || child.exitCode !== null) throw new Error(`second API did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
     const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
     const bodies = Array.from({ length: 50 }, () => ({ ...buyer(), pedidos: [line(tourId, dia)] }));
     const answers = await Promise.all(
       bodies.map((body, i) =>
-        fetch(`${i % 2 ? address : `http://127.0.0.1:${port}`}/api/compra/create`, {
+        fetch(`${i % 2 ? address : second!.url}/api/compra/create`, {
           method: "POST",
           headers: { "content-type": "application/json" },
           body: JSON.stringify(body),
@@ -481,8 +448,7 @@ describe.runIf(!!process.env.DATABASE_URL)("two API processes on one PostgreSQL"
     expect(answers.filter((s) => s === 200)).toHaveLength(1);
     expect(answers.filter((s) => s === 409)).toHaveLength(49);
     expect(await departure(tourId, inAWeek)).toMatchObject({ quedan: 0, estado: "agotada" });
-    child.kill("SIGTERM");
-    await once(child, "exit");
+    await second.stop();
   }, 90_000);
 });
 

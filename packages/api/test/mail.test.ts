@@ -1,9 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import pino from "pino";
@@ -25,6 +19,7 @@ import { PAYPAL_WEBHOOK_PATH } from "../src/modules/webhooks/webhooks.routes.ts"
 import { pedido, pedidoLine, reembolso } from "../src/modules/compra/compra.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
 import { createTestApp, type TestApp } from "./helpers.ts";
+import { startSecondApi, type SecondApi } from "./second-api.ts";
 import { buyer, line, seedCatalogue, simulatorClient, type Catalogue } from "./compra-fixtures.ts";
 
 const STAFF = "equipo@tours.test";
@@ -334,53 +329,23 @@ describe("cancellation e-mail", () => {
 });
 
 // PGlite is one process's database; two API processes share PostgreSQL only.
-const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 describe.runIf(!!process.env.DATABASE_URL)("two API processes on one PostgreSQL", () => {
-  let child: ChildProcess | undefined;
-  let dataDir: string | undefined;
+  let second: SecondApi | undefined;
   afterAll(async () => {
-    child?.kill("SIGTERM");
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await second?.stop();
   });
 
   it("a payment confirmed in both at once sends one confirmation", async () => {
     if (t.handle.kind !== "postgres") throw new Error("unreachable");
     const dbUrl = (t.handle.pool as unknown as { options: { connectionString: string } }).options.connectionString;
-    const port = 4600 + 20 + Math.floor(Math.random() * 200);
-    child = spawn(path.join(apiRoot, "../../node_modules/.bin/tsx"), [path.join(apiRoot, "src/server.ts")], {
-      env: {
-        ...process.env,
-        DATABASE_URL: dbUrl,
-        API_PORT: String(port),
-        API_HOST: "127.0.0.1",
-        PAYPAL_API_BASE: sim.url,
-        PAYPAL_CLIENT_ID: SIMULATOR_CLIENT_ID,
-        PAYPAL_CLIENT_SECRET: SIMULATOR_CLIENT_SECRET,
-        PAYPAL_WEBHOOK_ID: SIMULATOR_WEBHOOK_ID,
-        SMTP_URL: `smtp://127.0.0.1:${inbox.smtpPort}`,
-        STAFF_EMAIL: STAFF,
-        SEED_DEMO: "false",
-        LOG_LEVEL: "warn",
-        DATA_DIR: (dataDir = await mkdtemp(path.join(tmpdir(), "tours-mail-second-"))),
-        ADMIN_EMAIL: "segundo@tours.test",
-        ADMIN_PASSWORD: "clave-del-segundo-123",
-        STOREFRONT_URL: "http://tienda.test",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    second = await startSecondApi(dbUrl, {
+      PAYPAL_API_BASE: sim.url,
+      PAYPAL_CLIENT_ID: SIMULATOR_CLIENT_ID,
+      PAYPAL_CLIENT_SECRET: SIMULATOR_CLIENT_SECRET,
+      PAYPAL_WEBHOOK_ID: SIMULATOR_WEBHOOK_ID,
+      SMTP_URL: `smtp://127.0.0.1:${inbox.smtpPort}`,
+      STAFF_EMAIL: STAFF,
     });
-    let output = "";
-    child.stdout!.on("data", (d) => (output += d));
-    child.stderr!.on("data", (d) => (output += d));
-    const started = Date.now();
-    for (;;) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() - started > 60_000 || child.exitCode !== null) throw new Error(`second API did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
 
     const email = uniqueEmail("dos-procesos");
     const order = await createOrder(email, [line(bogotaTour, formatDia(inAWeek("America/Bogota"), "09:00"))]);
@@ -388,7 +353,7 @@ describe.runIf(!!process.env.DATABASE_URL)("two API processes on one PostgreSQL"
     const here = await t.app.listen({ port: 0, host: "127.0.0.1" });
     const post = (base: string) =>
       fetch(`${base}/api/compra/confirma`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: order.token }) }).then((r) => r.status);
-    const answers = await Promise.all([post(here), post(`http://127.0.0.1:${port}`), post(here), post(`http://127.0.0.1:${port}`)]);
+    const answers = await Promise.all([post(here), post(second.url), post(here), post(second.url)]);
     expect(answers).toEqual([200, 200, 200, 200]);
     await waitFor("the confirmation", () => to(email).length > 0);
     await waitFor("the staff e-mail", () => to(STAFF).some((m) => m.subject.includes(order.referencia)));
@@ -399,7 +364,6 @@ describe.runIf(!!process.env.DATABASE_URL)("two API processes on one PostgreSQL"
       ["confirmacion", "enviado"],
       ["nuevo_pedido", "enviado"],
     ]);
-    child.kill("SIGTERM");
-    await once(child, "exit");
+    await second.stop();
   }, 90_000);
 });
