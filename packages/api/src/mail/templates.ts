@@ -1,42 +1,38 @@
 import { TRAVELLER_KEYS, TRAVELLER_LABELS_ES, formatUSD } from "@tours/domain";
+import type { ReservaLinea, ReservaView } from "../modules/reservas/reserva.view.ts";
 import type { MailAttachment } from "./transport.ts";
 
 /**
  * The e-mails' words and layout. Every message is Spanish, HTML (one column, readable on a phone, inline styles
  * only: mail clients drop <style>) plus the same content as plain text. The data comes from the booking view
- * (modules/reservas/reserva.view.ts); the fields used are listed here so the templates depend on nothing else.
+ * (modules/reservas/reserva.view.ts); the types below name the fields they read.
  */
 
-export interface MailLinea {
-  id: number;
-  tourNombre: string;
-  puntoEncuentro: string;
-  zona: string;
-  inicio: Date;
-  fechaTexto: string;
-  horaTexto: string;
-  mayores15: number;
-  menoresde15_a4: number;
-  menores3: number;
-  mascotas: number;
-  totalCents: number;
-  reembolsable: boolean;
-  limiteTexto: string | null;
-  canceladaAt: Date | null;
-}
+/** What the templates read of a booking line (the booking view's own fields). */
+export type MailLinea = Pick<
+  ReservaLinea,
+  | "id"
+  | "tourNombre"
+  | "puntoEncuentro"
+  | "zona"
+  | "inicio"
+  | "fechaTexto"
+  | "horaTexto"
+  | "mayores15"
+  | "menoresde15_a4"
+  | "menores3"
+  | "mascotas"
+  | "totalCents"
+  | "reembolsable"
+  | "limiteTexto"
+  | "canceladaAt"
+>;
 
-export interface MailReserva {
-  pedidoId: number;
-  referencia: string;
-  pin: string;
-  nombre: string;
-  apellido: string;
-  email: string;
-  telefono: string;
-  totalCents: number;
-  reembolsadoCents: number;
-  lineas: MailLinea[];
-}
+/** What the templates read of a booking. */
+export type MailReserva = Pick<
+  ReservaView,
+  "pedidoId" | "referencia" | "pin" | "nombre" | "apellido" | "email" | "telefono" | "totalCents" | "reembolsadoCents"
+> & { lineas: MailLinea[] };
 
 export interface RenderedMail {
   subject: string;
