@@ -116,6 +116,17 @@ async function buy(email: string, pedidos: unknown[]) {
   return order;
 }
 
+/** A paid order of two tours a week ahead at 09:00 in Bogotá: the graffiti tour (2 adults) and the Candelaria (1). */
+async function buyTwoTours(email: string) {
+  const day = inAWeek("America/Bogota");
+  const order = await buy(email, [
+    line(bogotaTour, formatDia(day, "09:00"), { mayores_15: 2 }),
+    line(cat.tourA, formatDia(day, "09:00"), { mayores_15: 1 }),
+  ]);
+  const lines = await t.db.select().from(pedidoLine).where(eq(pedidoLine.id_pedido, order.id));
+  return { day, order, graffiti: lines.find((l) => l.id_tour === bogotaTour)!, candelaria: lines.find((l) => l.id_tour === cat.tourA)! };
+}
+
 describe("confirmation e-mail", () => {
   it("goes out exactly once when the payment is confirmed by the return page and by PayPal's webhooks", async () => {
     const email = uniqueEmail("una-vez");
@@ -242,14 +253,7 @@ describe("reminders", () => {
 
   it("one per departure at departure − 24 h; sent then, with time and meeting point; not for a line cancelled since", async () => {
     const email = uniqueEmail("recordatorio");
-    const day = inAWeek("America/Bogota");
-    const order = await buy(email, [
-      line(bogotaTour, formatDia(day, "09:00"), { mayores_15: 2 }),
-      line(cat.tourA, formatDia(day, "09:00"), { mayores_15: 1 }),
-    ]);
-    const lines = await t.db.select().from(pedidoLine).where(eq(pedidoLine.id_pedido, order.id));
-    const graffiti = lines.find((l) => l.id_tour === bogotaTour)!;
-    const candelaria = lines.find((l) => l.id_tour === cat.tourA)!;
+    const { day, order, graffiti, candelaria } = await buyTwoTours(email);
     const jobs = await reminderJobs(order.id);
     expect(jobs.map((j) => j.linea).sort()).toEqual([graffiti.id, candelaria.id].sort());
     // 09:00 in Bogotá (UTC−5) the day before = 14:00 UTC
@@ -298,13 +302,7 @@ describe("reminders", () => {
 describe("cancellation e-mail", () => {
   it("after the buyer cancels a line in Mi reserva: what was cancelled and the refund (amount and state), once", async () => {
     const email = uniqueEmail("cancelacion");
-    const day = inAWeek("America/Bogota");
-    const order = await buy(email, [
-      line(bogotaTour, formatDia(day, "09:00"), { mayores_15: 2 }),
-      line(cat.tourA, formatDia(day, "09:00"), { mayores_15: 1 }),
-    ]);
-    const lines = await t.db.select().from(pedidoLine).where(eq(pedidoLine.id_pedido, order.id));
-    const graffiti = lines.find((l) => l.id_tour === bogotaTour)!;
+    const { day, order, graffiti } = await buyTwoTours(email);
     const cancel = () =>
       t.app.inject({ method: "POST", url: "/api/reserva/cancelar", payload: { referencia: order.referencia, pin: order.pin, linea: graffiti.id } });
     const res = await cancel();
