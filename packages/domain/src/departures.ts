@@ -60,8 +60,8 @@ export function wallClock(instant: Date, timeZone: string): { date: string; hora
   };
 }
 
-/** Minutes the zone is ahead of UTC at `epochMs`. */
-function offsetMinutes(epochMs: number, timeZone: string): number {
+/** Minutes the zone is ahead of UTC at `epochMs` (−300 in Bogotá). */
+export function offsetMinutes(epochMs: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const p of formatterFor(timeZone).formatToParts(new Date(epochMs))) if (p.type !== "literal") parts[p.type] = Number(p.value);
   const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour === 24 ? 0 : parts.hour!, parts.minute!, parts.second!);

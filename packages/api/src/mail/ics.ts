@@ -3,6 +3,7 @@
  * zone gets a VTIMEZONE with the offset it has at the departure, so calendars that do not know IANA names still
  * place the event right.
  */
+import { offsetMinutes, wallClock } from "@tours/domain";
 
 export interface IcsEvent {
   uid: string;
@@ -40,37 +41,15 @@ function fold(line: string): string {
 
 const utcStamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 
-/** "20261123T100000": the wall clock in `zone` at `instant`. */
+/** "20261123T100000": the wall clock in `zone` at `instant` (departures start on a whole minute). */
 function localStamp(instant: Date, zone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}${parts.month}${parts.day}T${parts.hour}${parts.minute}${parts.second}`;
+  const { date, hora } = wallClock(instant, zone);
+  return `${date.replace(/-/g, "")}T${hora.replace(":", "")}00`;
 }
 
 /** "-0500": the zone's offset from UTC at that instant. */
 function offsetAt(instant: Date, zone: string): string {
-  const local = localStamp(instant, zone);
-  const asUtc = Date.UTC(
-    Number(local.slice(0, 4)),
-    Number(local.slice(4, 6)) - 1,
-    Number(local.slice(6, 8)),
-    Number(local.slice(9, 11)),
-    Number(local.slice(11, 13)),
-    Number(local.slice(13, 15)),
-  );
-  const minutes = Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const minutes = offsetMinutes(instant.getTime(), zone);
   const sign = minutes < 0 ? "-" : "+";
   const abs = Math.abs(minutes);
   return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}${String(abs % 60).padStart(2, "0")}`;
