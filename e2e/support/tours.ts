@@ -103,11 +103,11 @@ export function diaOf(fecha: string, hora: string): string {
   return `${m}/${d}/${y}-${hora}`;
 }
 
-/** An unpaid order through the API: it holds its places for 15 minutes. */
-export async function holdPlaces(request: APIRequestContext, tourId: number, fecha: string, hora: string, adults: number, email: string) {
+/** An unpaid order through the API (adults only; it holds its places for 15 minutes): PayPal's order token. */
+async function createOrder(request: APIRequestContext, lines: OrderLine[], email: string): Promise<string> {
   const response = await request.post(`${API_URL}/api/compra/create`, {
     data: {
-      pedidos: [{ tour_id: tourId, dia: diaOf(fecha, hora), mayores_15: adults, de_4_15: 0, menores_3: 0, mascotas: 0 }],
+      pedidos: lines.map((l) => ({ tour_id: l.tourId, dia: diaOf(l.fecha, l.hora), mayores_15: l.adults, de_4_15: 0, menores_3: 0, mascotas: 0 })),
       nombre: "Reserva",
       apellido: "Previa",
       email,
@@ -118,6 +118,11 @@ export async function holdPlaces(request: APIRequestContext, tourId: number, fec
   });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { succes: { id: string } }).succes.id;
+}
+
+/** An unpaid order of one tour through the API: it holds its places for 15 minutes. */
+export function holdPlaces(request: APIRequestContext, tourId: number, fecha: string, hora: string, adults: number, email: string) {
+  return createOrder(request, [{ tourId, fecha, hora, adults }], email);
 }
 
 /** The day after tomorrow in Bogotá: clear of today's cutoff, and always in the calendar's reach. */
@@ -146,19 +151,7 @@ export async function paidOrder(
   lines: OrderLine[],
   email: string,
 ): Promise<{ pedidoId: number; referencia: string; token: string }> {
-  const created = await request.post(`${API_URL}/api/compra/create`, {
-    data: {
-      pedidos: lines.map((l) => ({ tour_id: l.tourId, dia: diaOf(l.fecha, l.hora), mayores_15: l.adults, de_4_15: 0, menores_3: 0, mascotas: 0 })),
-      nombre: "Reserva",
-      apellido: "Previa",
-      email,
-      telefono: "3001234567",
-      direccion: "Calle 1",
-      nit: "123456",
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const token = ((await created.json()) as { succes: { id: string } }).succes.id;
+  const token = await createOrder(request, lines, email);
   const approve = await request.post(`${simUrl}/checkoutnow/approve`, { form: { token }, maxRedirects: 0 });
   expect(approve.status(), await approve.text()).toBeGreaterThanOrEqual(300);
   const confirmed = await request.post(`${API_URL}/api/compra/confirma`, { data: { token } });
