@@ -7,19 +7,15 @@ import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { sql } from "drizzle-orm";
-import type { Config } from "./config.ts";
-import type { Db } from "./db/client.ts";
 import {
   MAX_FILES_PER_REQUEST,
   MAX_IMAGE_BYTES,
   isSafeKey,
   type ObjectStore,
-  type Storage,
 } from "./adapters/storage/index.ts";
 import { MAX_MULTIPART_FIELDS } from "./http/multipart.ts";
-import type { FreeTourProvider } from "./adapters/freetours/types.ts";
-import type { PaymentProvider } from "./adapters/paypal/types.ts";
-import type { Notifier } from "./notifications/notifier.ts";
+import type { AppDeps } from "./deps.ts";
+import { silentNotifier } from "./notifications/notifier.ts";
 import { createTokenService } from "./auth/tokens.ts";
 import { registerConditionalGets } from "./http/conditional.ts";
 import { HTTP_MSG, HttpError, fieldError, forbiddenCharacter, hasNulCharacter, registerErrorHandling } from "./http/errors.ts";
@@ -44,17 +40,8 @@ import { openApiRoutes } from "./modules/openapi/openapi.routes.ts";
 import { octoRoutes } from "./modules/octo/octo.routes.ts";
 import { reservasRoutes } from "./modules/reservas/reservas.routes.ts";
 
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  storage: Storage;
-  freeTours: FreeTourProvider;
-  payments: PaymentProvider;
-  /** The clock (tests move it); defaults to the system clock. */
-  now?: () => Date;
-  /** E-mails and reminders after booking changes; silentNotifier when absent. */
-  notifier?: Notifier;
-}
+/** buildApp's input: the clock defaults to the system clock, the notifier to silentNotifier (nothing is sent). */
+export type AppOptions = Omit<AppDeps, "now" | "notifier"> & Partial<Pick<AppDeps, "now" | "notifier">>;
 
 /** JSON bodies up to 1 MB (tour descriptions included); uploads have their own multipart limits. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -89,9 +76,9 @@ async function serveUploads(app: FastifyInstance, objects: ObjectStore): Promise
 }
 
 /** The whole HTTP API, without listening: server.ts listens, tests call it with `app.inject`. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const now = deps.now ?? (() => new Date());
-  const fullDeps: AppDeps = { ...deps, now };
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const now = options.now ?? (() => new Date());
+  const deps: AppDeps = { ...options, now, notifier: options.notifier ?? silentNotifier };
   const { config } = deps;
 
   const app = Fastify({
@@ -171,22 +158,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(authRoutes, { auth, db: deps.db, now });
-  await app.register(usuariosRoutes, { deps: fullDeps });
-  await app.register(actividadRoutes, { deps: fullDeps });
-  await app.register(paisRoutes, { deps: fullDeps });
-  await app.register(ciudadesRoutes, { deps: fullDeps });
-  await app.register(tourRoutes, { deps: fullDeps });
-  await app.register(horarioRoutes, { deps: fullDeps });
-  await app.register(comentarioRoutes, { deps: fullDeps });
-  await app.register(rewardsRoutes, { deps: fullDeps });
-  await app.register(ayudaRoutes, { deps: fullDeps });
-  await app.register(bannerRoutes, { deps: fullDeps });
-  await app.register(compraRoutes, { deps: fullDeps });
-  await app.register(freeToursRoutes, { deps: fullDeps });
-  await app.register(webhookRoutes, { deps: fullDeps });
-  await app.register(salidasRoutes, { deps: fullDeps });
-  await app.register(octoRoutes, { deps: fullDeps });
-  await app.register(reservasRoutes, { deps: fullDeps });
+  await app.register(usuariosRoutes, { deps });
+  await app.register(actividadRoutes, { deps });
+  await app.register(paisRoutes, { deps });
+  await app.register(ciudadesRoutes, { deps });
+  await app.register(tourRoutes, { deps });
+  await app.register(horarioRoutes, { deps });
+  await app.register(comentarioRoutes, { deps });
+  await app.register(rewardsRoutes, { deps });
+  await app.register(ayudaRoutes, { deps });
+  await app.register(bannerRoutes, { deps });
+  await app.register(compraRoutes, { deps });
+  await app.register(freeToursRoutes, { deps });
+  await app.register(webhookRoutes, { deps });
+  await app.register(salidasRoutes, { deps });
+  await app.register(octoRoutes, { deps });
+  await app.register(reservasRoutes, { deps });
   await app.register(openApiRoutes, { serverUrl: config.publicApiUrl });
 
   return app;

@@ -1,4 +1,5 @@
-export { buildApp, type AppDeps } from "./app.ts";
+export { buildApp, type AppOptions } from "./app.ts";
+export type { AppDeps } from "./deps.ts";
 export { loadConfig, type Config } from "./config.ts";
 export { openDatabase, type Db, type DatabaseHandle } from "./db/client.ts";
 export { migrateDatabase } from "./db/migrate.ts";

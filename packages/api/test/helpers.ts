@@ -6,7 +6,7 @@ import pg from "pg";
 import sharp from "sharp";
 import pino from "pino";
 import type { FastifyInstance } from "fastify";
-import { buildApp, type AppDeps } from "../src/app.ts";
+import { buildApp, type AppOptions as AppDeps } from "../src/app.ts";
 import { loadConfig, type Config } from "../src/config.ts";
 import { openDatabase, type DatabaseHandle, type Db } from "../src/db/client.ts";
 import { MIGRATIONS_FOLDER, migrateDatabase } from "../src/db/migrate.ts";

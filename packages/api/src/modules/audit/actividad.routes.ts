@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { type SQL, and, desc, eq, gte, inArray, lt } from "drizzle-orm";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import type { Db } from "../../db/client.ts";
 import { FORBIDDEN_MSG, type Permission, rolCan } from "../../auth/roles.ts";
 import { requireRole, requireStaff } from "../../http/auth.ts";

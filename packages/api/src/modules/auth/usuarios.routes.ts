@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { UsuarioCreateBody, UsuarioPasswordBody, UsuarioUpdateBody } from "@tours/contract";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { requireRole } from "../../http/auth.ts";
 import { HttpError, badRequest, fieldError, notFound, parseBody, parseId } from "../../http/errors.ts";
 import { hashPassword } from "../../auth/passwords.ts";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { AyudaCreateBody } from "@tours/contract";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { createRateLimiter, publicLimits } from "../limits/rate-limiter.ts";
 import { requireRole } from "../../http/auth.ts";
 import { parseBody } from "../../http/errors.ts";
@@ -8,7 +8,7 @@ import { listParamsOf, sendPage } from "../../http/list.ts";
 import { createAyudaRepository, toAyuda } from "./ayuda.repository.ts";
 
 export const ayudaRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const limiter = createRateLimiter(deps.db, deps.now!);
+  const limiter = createRateLimiter(deps.db, deps.now);
   const limits = publicLimits(deps.config);
   const repo = createAyudaRepository(deps.db);
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { actorOf, audited } from "../audit/audit.ts";
 import { requireRole } from "../../http/auth.ts";
 import { filesOf, prepareImages, readMultipart, storeThen } from "../../http/multipart.ts";

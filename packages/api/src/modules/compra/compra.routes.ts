@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { CompraCreateBody, TokenBody } from "@tours/contract";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { createRateLimiter, publicLimits } from "../limits/rate-limiter.ts";
 import { requireRole } from "../../http/auth.ts";
 import { notFound, parseBody, parseId } from "../../http/errors.ts";
@@ -10,7 +10,7 @@ import { toPedido } from "./compra.serialize.ts";
 import { pedidoDetalle } from "../reservas/pedido.detalle.ts";
 
 export const compraRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const limiter = createRateLimiter(deps.db, deps.now!);
+  const limiter = createRateLimiter(deps.db, deps.now);
   const limits = publicLimits(deps.config);
   const { repo, service } = compraServiceFor(deps, app.log);
   const staff = { preHandler: requireRole("pedidos") };
@@ -42,7 +42,7 @@ export const compraRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
   });
 
   app.get<{ Params: { id: string } }>("/api/compra/find/:id", staff, async (request) => {
-    const detalle = await pedidoDetalle(deps.db, parseId(request.params.id), deps.now!());
+    const detalle = await pedidoDetalle(deps.db, parseId(request.params.id), deps.now());
     if (!detalle) throw notFound(COMPRA_MSG.pedidoNotFound);
     return detalle;
   });

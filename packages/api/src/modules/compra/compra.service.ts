@@ -4,7 +4,7 @@ import { CURRENCY, MSG, formatDateEs, formatLocalTime, lineTotalCents } from "@t
 import { PaypalError, paypalValueToCents } from "../../adapters/paypal/client.ts";
 import type { PaymentProvider, PaypalOrder } from "../../adapters/paypal/types.ts";
 import { HttpError, badRequest, fieldError, notFound } from "../../http/errors.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import {
   type CompraRepository,
   type LineRefusal,
@@ -404,7 +404,7 @@ export function compraServiceFor(deps: AppDeps, log: FastifyBaseLogger): { repo:
   const service = createCompraService({
     repo,
     payments: deps.payments,
-    now: deps.now ?? (() => new Date()),
+    now: deps.now,
     holdMinutes: deps.config.holdMinutes,
     storefrontUrl: deps.config.storefrontUrl,
     log,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { HttpError, badRequest, fieldError, notFound } from "../../http/errors.ts";
 import { createFreeToursService, FREETOURS_MSG, ProviderUnavailable } from "./freetours.service.ts";
 

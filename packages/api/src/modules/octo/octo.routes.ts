@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { RevendedorCreateBody, RevendedorUpdateBody } from "@tours/contract";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { bearerToken, requireRole } from "../../http/auth.ts";
 import { actorOf, audited } from "../audit/audit.ts";
 import { notFound, parseBody, parseId } from "../../http/errors.ts";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { PaisUpdateBody } from "@tours/contract";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { actorOf, audited } from "../audit/audit.ts";
 import { requireRole } from "../../http/auth.ts";
 import { notFound, parseBody, parseId } from "../../http/errors.ts";
@@ -29,7 +29,7 @@ export const paisRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     return { succes: sendPage(reply, "pais", page.q, page.rows.map(toPais), page.total) };
   });
 
-  const resumen = createResumenCache(() => paisResumen(deps.db, deps.freeTours, app.log), deps.now ?? (() => new Date()));
+  const resumen = createResumenCache(() => paisResumen(deps.db, deps.freeTours, app.log), deps.now);
   app.get("/api/pais/resumen", async () => ({ succes: await resumen() }));
 
   app.get<{ Params: { id: string } }>("/api/pais/find/:id", async (request) => {

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import { CheckinBody, ReembolsarBody, ReservaCancelarBody, ReservaConsultaBody } from "@tours/contract";
 import { fromCents } from "@tours/domain";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { requireRole } from "../../http/auth.ts";
 import { parseBody, parseId } from "../../http/errors.ts";
-import { silentNotifier } from "../../notifications/notifier.ts";
 import { actorOf } from "../audit/audit.ts";
 import { createRateLimiter } from "../limits/rate-limiter.ts";
 import { type CancelResult, createCancelacionService } from "./cancelacion.service.ts";
@@ -21,12 +20,12 @@ function cancelAnswer(result: CancelResult) {
 
 /** "Mi reserva" (reference + PIN), staff refunds and check-in (docs/decisions/0013-self-service-cancellation.md). */
 export const reservasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const now = deps.now!;
+  const now = deps.now;
   const limiter = createRateLimiter(deps.db, now);
   const cancelacion = createCancelacionService({
     db: deps.db,
     payments: deps.payments,
-    notifier: deps.notifier ?? silentNotifier,
+    notifier: deps.notifier,
     now,
     log: app.log,
   });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { FechaSchema, HorarioCupoBody, MesSchema, SalidaCierreBody, SalidaCupoBody, formatContentRange } from "@tours/contract";
 import { addDays, departureKey, fromCents, parseDepartureKey, personsOf, wallClock } from "@tours/domain";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { requireRole } from "../../http/auth.ts";
 import { actorOf, audited } from "../audit/audit.ts";
 import { HttpError, badRequest, fieldError, notFound, parseBody, parseId } from "../../http/errors.ts";
@@ -22,7 +22,7 @@ const SALIDA_SORTS = ["fecha", "hora", "id"];
 export const salidasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const repo = createSalidasRepository(deps.db);
   const horarios = createHorarioRepository(deps.db);
-  const now = () => deps.now!();
+  const now = () => deps.now();
   // Guía runs the departures (closes one, changes its places); Ventas sees them and who comes; a slot's own
   // capacity is part of the schedule, Contenido's (docs/decisions/0010-staff-roles-and-audit.md)
   const departuresReader = { preHandler: requireRole("salidas", "pedidos") };

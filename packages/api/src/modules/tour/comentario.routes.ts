@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { ComentarioCreateBody } from "@tours/contract";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { createRateLimiter, publicLimits } from "../limits/rate-limiter.ts";
 import { badRequest, fieldError, notFound, parseBody, parseId } from "../../http/errors.ts";
 import { createComentarioRepository, toComentario } from "./comentario.repository.ts";
@@ -8,7 +8,7 @@ import { createTourRepository } from "./tour.repository.ts";
 import { TOUR_MSG } from "./tour.service.ts";
 
 export const comentarioRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const limiter = createRateLimiter(deps.db, deps.now!);
+  const limiter = createRateLimiter(deps.db, deps.now);
   const limits = publicLimits(deps.config);
   const comentarios = createComentarioRepository(deps.db);
   const tours = createTourRepository(deps.db);

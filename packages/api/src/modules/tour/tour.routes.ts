@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { TourFields, TourUpdateBody } from "@tours/contract";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { actorOf, audited } from "../audit/audit.ts";
 import { requireRole } from "../../http/auth.ts";
 import { badRequest, fieldError, notFound, parseBody, parseId } from "../../http/errors.ts";

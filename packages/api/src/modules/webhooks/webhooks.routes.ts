@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../deps.ts";
 import { HttpError, fieldError } from "../../http/errors.ts";
 import { compraServiceFor } from "../compra/compra.service.ts";
 import { createPaypalWebhookHandler, WEBHOOK_MSG } from "./paypal-webhook.ts";
