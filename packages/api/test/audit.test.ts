@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { auditLogTable } from "../src/modules/audit/audit.table.ts";
 import { staffUsersTable } from "../src/modules/auth/auth.table.ts";
-import { PASSWORD_MSG } from "../src/auth/password-policy.ts";
-import { USUARIO_MSG } from "../src/modules/auth/usuarios.routes.ts";
+import { PASSWORD_MSG } from "../src/modules/auth/auth.messages.ts";
+import { USUARIO_MSG } from "../src/modules/auth/auth.messages.ts";
 import { TEST_ADMIN, bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
 import { staffToken } from "./staff-helpers.ts";
 

@@ -15,8 +15,8 @@ import {
 } from "@tours/contract";
 import { addDays, formatDia, wallClock } from "@tours/domain";
 import { startPaypalSimulator, type RunningSimulator } from "../src/paypal-simulator/index.ts";
-import { COMPRA_MSG } from "../src/modules/compra/compra.service.ts";
-import { DIA_MSG } from "../src/modules/compra/compra.dates.ts";
+import { COMPRA_MSG } from "../src/modules/compra/compra.messages.ts";
+import { DIA_MSG } from "../src/modules/compra/compra.messages.ts";
 import { pedido } from "../src/modules/compra/compra.table.ts";
 import { paisTable } from "../src/modules/pais/pais.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";

@@ -10,7 +10,7 @@ import {
   createFreeTourProvider,
   type FreeTourProvider,
 } from "../src/adapters/freetours/index.ts";
-import { FREETOURS_MSG } from "../src/modules/freetours/freetours.service.ts";
+import { FREETOURS_MSG } from "../src/modules/freetours/freetours.messages.ts";
 import { createTestApp, type TestApp } from "./helpers.ts";
 import { seedCatalogue, type Catalogue } from "./compra-fixtures.ts";
 

@@ -12,7 +12,7 @@ import {
   OctoSupplier,
 } from "../src/modules/octo/octo.schemas.ts";
 import { OCTO_MSG } from "../src/modules/octo/octo.service.ts";
-import { COMPRA_MSG } from "../src/modules/compra/compra.service.ts";
+import { COMPRA_MSG } from "../src/modules/compra/compra.messages.ts";
 import { bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
 import { NOW, buyer, line, seedCatalogue, simulatorClient, type Catalogue } from "./compra-fixtures.ts";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALLS, buildPath } from "@tours/contract";
 import { SignJWT } from "jose";
 import { eq } from "drizzle-orm";
-import { FORBIDDEN_MSG } from "../src/auth/roles.ts";
+import { FORBIDDEN_MSG } from "../src/http/errors.ts";
 import { staffUsersTable } from "../src/modules/auth/auth.table.ts";
 import { bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
 import { STAFF_PASSWORD, staffToken } from "./staff-helpers.ts";

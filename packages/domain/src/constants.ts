@@ -13,6 +13,8 @@ export const MAX_BLOG_IMAGES = 4;
 export const MAX_POST_IMAGES = 10;
 export const MAX_COMPANY_IMAGES = 5;
 export const CURRENCY = "USD";
+/** Shortest password a staff user may choose. */
+export const MIN_PASSWORD_LENGTH = 10;
 /** Browser storage keys the storefront shares with the existing clients (product-spec §3). */
 export const STORAGE_KEYS = {
   cart: "carttravel",

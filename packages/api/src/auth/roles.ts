@@ -50,5 +50,3 @@ export function rolCan(rol: string, permission: Permission): boolean {
 export function permissionsOf(rol: string): Permission[] {
   return isRol(rol) ? [...GRANTS[rol]] : [];
 }
-
-export const FORBIDDEN_MSG = "No tiene permiso para realizar esta acción";

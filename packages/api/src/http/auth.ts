@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { HttpError, unauthorized } from "./errors.ts";
-import { FORBIDDEN_MSG, type Permission, rolCan } from "../auth/roles.ts";
+import { type Permission, rolCan } from "../auth/roles.ts";
+import { FORBIDDEN_MSG } from "./errors.ts";
 import type { StaffUserRow } from "../modules/auth/auth.table.ts";
 
 /** What requireStaff needs: set once by buildApp (`app.decorate("staffAuth", …)`). */

@@ -21,6 +21,9 @@ export const HTTP_MSG = {
   tooManyRequests: "Demasiados intentos, espere un minuto e intente de nuevo",
 } as const;
 
+/** A staff user whose role does not grant the call. */
+export const FORBIDDEN_MSG = "No tiene permiso para realizar esta acción";
+
 /** An error that carries the exact status and body the client must see. */
 export class HttpError extends Error {
   constructor(

@@ -7,8 +7,8 @@ import { createRateLimiter, type Limit } from "../limits/rate-limiter.ts";
 import { actorOf, audited, recordAudit } from "../audit/audit.ts";
 import { createStaffUserRepository } from "./auth.repository.ts";
 import type { StaffAuthService } from "./auth.service.ts";
+import { LOGIN_FAILED_MSG } from "./auth.messages.ts";
 
-export const LOGIN_FAILED_MSG = "Usuario o contraseña incorrectos";
 /** Failed logins allowed per client address and minute; the next attempt gets 429 until the minute is over. */
 export const LOGIN_FAILURES_PER_MINUTE = 10;
 const LOGIN_FAILURES: Limit = { name: "login", max: LOGIN_FAILURES_PER_MINUTE, windowMs: 60_000 };

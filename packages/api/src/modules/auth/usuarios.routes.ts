@@ -4,17 +4,12 @@ import type { AppDeps } from "../../deps.ts";
 import { requireRole } from "../../http/auth.ts";
 import { HttpError, badRequest, fieldError, notFound, parseBody, parseId } from "../../http/errors.ts";
 import { hashPassword } from "../../auth/passwords.ts";
-import { passwordProblem } from "../../auth/password-policy.ts";
+import { passwordProblem } from "./password-policy.ts";
 import { timestamps } from "../../http/serialize.ts";
 import { actorOf, audited } from "../audit/audit.ts";
 import { createStaffUserRepository } from "./auth.repository.ts";
 import type { StaffUserRow } from "./auth.table.ts";
-
-export const USUARIO_MSG = {
-  notFound: "El usuario no existe",
-  emailTaken: "Ya existe un usuario con ese correo electrónico",
-  lastAdmin: "Debe quedar al menos un Administrador activo",
-} as const;
+import { USUARIO_MSG } from "./auth.messages.ts";
 
 /** What the Usuarios screen and the audit log see of a user: never the hash or the token version. */
 export function toUsuario(row: StaffUserRow) {

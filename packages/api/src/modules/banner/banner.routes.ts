@@ -4,11 +4,7 @@ import { actorOf, audited } from "../audit/audit.ts";
 import { requireRole } from "../../http/auth.ts";
 import { filesOf, prepareImages, readMultipart, storeThen } from "../../http/multipart.ts";
 import { createBannerRepository, toBanner } from "./banner.repository.ts";
-
-export const BANNER_MSG = {
-  imageRequired: "Se requiere una imagen",
-  oneImage: "Solo se permite una imagen para el banner",
-} as const;
+import { BANNER_MSG } from "./banner.messages.ts";
 
 const BANNER_FILES = { min: 1, max: 1, missing: BANNER_MSG.imageRequired, tooMany: BANNER_MSG.oneImage };
 

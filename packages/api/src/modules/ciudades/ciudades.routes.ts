@@ -7,15 +7,10 @@ import { badRequest, fieldError, notFound, parseBody, parseId } from "../../http
 import { freetourIdFrom } from "../../http/fields.ts";
 import { listParamsOf, sendPage } from "../../http/list.ts";
 import { filesOf, prepareImages, readMultipart, storeThen } from "../../http/multipart.ts";
-import { PAIS_MSG } from "../pais/pais.routes.ts";
+import { PAIS_MSG } from "../pais/pais.messages.ts";
 import { createPaisRepository } from "../pais/pais.repository.ts";
 import { createCiudadesRepository, toCiudad } from "./ciudades.repository.ts";
-
-export const CIUDAD_MSG = {
-  notFound: "La ciudad no existe",
-  fotoRequired: "La foto de la ciudad es obligatoria",
-  oneFoto: "Solo se permite una foto",
-} as const;
+import { CIUDAD_MSG } from "./ciudades.messages.ts";
 
 const FOTO_RULES = { min: 1, max: 1, missing: CIUDAD_MSG.fotoRequired, tooMany: CIUDAD_MSG.oneFoto };
 

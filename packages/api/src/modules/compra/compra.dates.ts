@@ -1,16 +1,9 @@
 import { formatDia, horaToMinutes, horizonDate, isBeforeCutoff, parseDia, wallClock, weekdayKey, zonedTimeToUtc } from "@tours/domain";
 import type { TourForPricing } from "./compra.repository.ts";
+import { DIA_MSG } from "./compra.messages.ts";
 
-export const DIA_MSG = {
-  invalid: "La fecha del tour no es válida",
-  past: "La fecha y hora del tour ya pasaron",
-  noSlot: "El tour no tiene un horario que empiece a esa hora ese día",
-  tooFar: "Solo se puede reservar con hasta un año de anticipación",
-  cutoff: (hours: number) =>
-    hours === 1
-      ? "Las reservas para esa salida ya cerraron: se reciben hasta 1 hora antes del inicio"
-      : `Las reservas para esa salida ya cerraron: se reciben hasta ${hours} horas antes del inicio`,
-} as const;
+// modules/octo still imports DIA_MSG from here; it goes once octo imports it from compra.messages.ts
+export { DIA_MSG };
 
 /**
  * A line's `dia` must be a real date, within a year, whose weekday has a slot of the tour starting at that time

@@ -5,7 +5,8 @@ import { createRateLimiter, publicLimits } from "../limits/rate-limiter.ts";
 import { requireRole } from "../../http/auth.ts";
 import { notFound, parseBody, parseId } from "../../http/errors.ts";
 import { listParamsOf, sendPage } from "../../http/list.ts";
-import { COMPRA_MSG, compraServiceFor } from "./compra.service.ts";
+import { compraServiceFor } from "./compra.service.ts";
+import { COMPRA_MSG } from "./compra.messages.ts";
 import { toPedido } from "./compra.serialize.ts";
 import { pedidoDetalle } from "../reservas/pedido.detalle.ts";
 

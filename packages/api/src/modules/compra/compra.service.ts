@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { CompraCreateBody, ValidationErrorItem } from "@tours/contract";
-import { CURRENCY, MSG, formatDateEs, formatLocalTime, lineTotalCents } from "@tours/domain";
+import { CURRENCY, formatDateEs, formatLocalTime, lineTotalCents } from "@tours/domain";
 import { PaypalError, paypalValueToCents } from "../../adapters/paypal/client.ts";
 import type { PaymentProvider, PaypalOrder } from "../../adapters/paypal/types.ts";
 import { HttpError, badRequest, fieldError, notFound } from "../../http/errors.ts";
@@ -15,31 +15,7 @@ import {
 import { silentNotifier, type Notifier } from "../../notifications/notifier.ts";
 import type { PedidoRow } from "./compra.table.ts";
 import { checkDia } from "./compra.dates.ts";
-
-/** Spanish answers of the orders module (the storefront shows its own toast; these explain the status). */
-export const COMPRA_MSG = {
-  createFailed: MSG.errorCrearPedido,
-  tourNotFound: "El tour seleccionado no existe",
-  notFound: "No existe un pedido con ese token",
-  pedidoNotFound: "El pedido no existe",
-  notApproved: "El pago aún no ha sido aprobado en PayPal; el pedido sigue pendiente de pago",
-  declined: "PayPal rechazó el pago; el pedido sigue pendiente de pago",
-  captureFailed: "No fue posible confirmar el pago con PayPal, intente de nuevo en unos minutos",
-  capturePending: "PayPal aún está procesando el pago; el pedido se marcará como pagado cuando termine",
-  amountMismatch: "El valor cobrado no coincide con el total del pedido; el pedido no se marcó como pagado",
-  notPayable: "Este pedido no se puede pagar",
-  inProgress: "El pago de este pedido se está procesando, intente de nuevo en unos segundos",
-  alreadyPaid: "El pedido ya fue pagado y no se puede cancelar",
-  refunded: "Este pedido fue cancelado y su pago reembolsado",
-  duplicateTour: "Este tour ya está en el pedido: indica todos sus viajeros en una sola línea",
-  holdExpired: "Tu reserva expiró y ya no quedan lugares suficientes en esa salida; no se realizó ningún cobro",
-  soldOut: (salida: string) => `La salida del ${salida} está agotada; elige otra fecha u horario`,
-  fewLeft: (salida: string, left: number) =>
-    left === 1
-      ? `Solo queda 1 lugar para la salida del ${salida}; elige menos viajeros u otra fecha`
-      : `Solo quedan ${left} lugares para la salida del ${salida}; elige menos viajeros u otra fecha`,
-  closed: (salida: string) => `La salida del ${salida} no está disponible; elige otra fecha u horario`,
-} as const;
+import { COMPRA_MSG } from "./compra.messages.ts";
 
 /** "lunes, 23 de noviembre de 2026 a las 14:00 hora de Bogotá". */
 function salidaText(line: Pick<NewPedidoLine, "fecha" | "hora">, zona: string): string {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { AppDeps } from "../../deps.ts";
 import { HttpError, badRequest, fieldError, notFound } from "../../http/errors.ts";
-import { createFreeToursService, FREETOURS_MSG, ProviderUnavailable } from "./freetours.service.ts";
+import { createFreeToursService, ProviderUnavailable } from "./freetours.service.ts";
+import { FREETOURS_MSG } from "./freetours.messages.ts";
 
 /** Provider ids are opaque strings (uuids for the bundled catalogue); this keeps them sane in a URL. */
 const PROVIDER_ID = /^[A-Za-z0-9_-]{1,100}$/;

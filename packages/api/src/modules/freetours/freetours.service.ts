@@ -1,12 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { FreeTourProvider } from "../../adapters/freetours/types.ts";
 
-export const FREETOURS_MSG = {
-  unavailable: "El servicio de free tours no está disponible en este momento, intente de nuevo más tarde",
-  notFound: "El free tour no existe",
-  badId: "El identificador del free tour no es válido",
-} as const;
-
 /** The free-tour calls must answer within this, whatever the provider does. */
 export const FREETOURS_BUDGET_MS = 5_000;
 

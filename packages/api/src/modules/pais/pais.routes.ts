@@ -9,12 +9,7 @@ import { listParamsOf, sendPage } from "../../http/list.ts";
 import { filesOf, prepareImages, readMultipart, storeThen } from "../../http/multipart.ts";
 import { createPaisRepository, toPais } from "./pais.repository.ts";
 import { createResumenCache, paisResumen } from "./resumen.ts";
-
-export const PAIS_MSG = {
-  notFound: "El país no existe",
-  fotoRequired: "La foto del país es obligatoria",
-  oneFoto: "Solo se permite una foto",
-} as const;
+import { PAIS_MSG } from "./pais.messages.ts";
 
 const FOTO_RULES = { min: 1, max: 1, missing: PAIS_MSG.fotoRequired, tooMany: PAIS_MSG.oneFoto };
 

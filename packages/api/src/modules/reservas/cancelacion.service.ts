@@ -9,6 +9,7 @@ import type { Notifier } from "../../notifications/notifier.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.ts";
 import { pedido, pedidoLine, reembolso, type ReembolsoEstado } from "../compra/compra.table.ts";
 import { type ReservaLinea, type ReservaView, loadReservaView, motivoNoCancelable } from "./reserva.view.ts";
+import { CANCELACION_MSG } from "./reservas.messages.ts";
 
 /**
  * Cancelling a paid booking, or some of its lines, with its refund through PayPal: one service for the buyer ("Mi
@@ -17,21 +18,6 @@ import { type ReservaLinea, type ReservaView, loadReservaView, motivoNoCancelabl
  * another short one: a concurrent cancel of the same order meets the claim (409), so the money goes back once, and
  * the rest of the site never waits for PayPal.
  */
-
-export const CANCELACION_MSG = {
-  pedidoNotFound: "El pedido no existe",
-  lineaNotFound: "La reserva no tiene esa línea",
-  alreadyCancelled: "Esta reserva ya fue cancelada",
-  lineAlreadyCancelled: "Esta parte de la reserva ya fue cancelada",
-  notPaid: "Esta reserva no está pagada: no hay nada que reembolsar",
-  octo: "Esta reserva se hizo con un revendedor: la cancela el revendedor por su canal",
-  noCapture: "Este pedido no tiene un pago de PayPal que reembolsar",
-  started: (l: ReservaLinea) => `La salida de ${l.tourNombre} del ${l.fechaTexto} a las ${l.horaTexto} ya empezó: no se puede cancelar`,
-  noAnswer:
-    "PayPal no respondió a la solicitud de reembolso. La reserva sigue pagada y no se canceló nada; intenta de nuevo en unos minutos.",
-  refused: (why: string) => `PayPal rechazó el reembolso: ${why}. La reserva sigue pagada y no se canceló nada.`,
-  inProgress: "Ya se está procesando una cancelación de esta reserva; intenta de nuevo en unos segundos",
-} as const;
 
 /** PayPal's refusals (its issue names) said in Spanish; the rest are "no lo permitió". */
 const PAYPAL_REFUSALS: Record<string, string> = {

@@ -7,20 +7,12 @@ import { type AuditActor, audited } from "../audit/audit.ts";
 import { staffUsersTable } from "../auth/auth.table.ts";
 import { pedidoLine } from "../compra/compra.table.ts";
 import { type ReservaLinea, type ReservaView, loadReservaView } from "./reserva.view.ts";
+import { CHECKIN_MSG } from "./reservas.messages.ts";
 
 /**
  * Check-in at a departure (docs/decisions/0013): a guide scans the voucher's QR (the reference) or types it, sees
  * the travellers of that booking for the departure in hand, and marks them present, once.
  */
-export const CHECKIN_MSG = {
-  badSalida: "La salida no es válida (tour-AAAAMMDD-HHMM)",
-  notFound: "No encontramos una reserva con esa referencia",
-  cancelled: "Esta reserva está cancelada",
-  notPaid: "Esta reserva no está pagada",
-  otherDeparture: (lines: ReservaLinea[]) =>
-    `Este voucher es de otra salida: ${lines.map((l) => `${l.tourNombre}, ${l.fechaTexto} a las ${l.horaTexto}`).join("; ")}`,
-  already: (hora: string) => `Esta reserva ya registró su llegada a las ${hora}`,
-} as const;
 
 const conflict = (msg: string) => new HttpError(409, { errors: [fieldError(msg, "referencia")] });
 

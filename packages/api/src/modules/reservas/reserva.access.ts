@@ -4,11 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { HttpError, notFound } from "../../http/errors.ts";
 import type { Limit, RateLimiter } from "../limits/rate-limiter.ts";
 import { type ReservaView, loadReservaView } from "./reserva.view.ts";
-
-export const ACCESO_MSG = {
-  notFound: "No encontramos una reserva con esa referencia y PIN",
-  tooMany: "Demasiados intentos con una referencia o un PIN incorrectos. Espera un minuto e intenta de nuevo.",
-} as const;
+import { ACCESO_MSG } from "./reservas.messages.ts";
 
 /**
  * Wrong reference/PIN pairs a client address may try per minute ("Mi reserva"); the next attempt, right or wrong,

@@ -7,9 +7,10 @@ import { actorOf, audited } from "../audit/audit.ts";
 import { HttpError, badRequest, fieldError, notFound, parseBody, parseId } from "../../http/errors.ts";
 import { listParamsOf } from "../../http/list.ts";
 import { createHorarioRepository, toHorario } from "../tour/horario.repository.ts";
-import { TOUR_MSG } from "../tour/tour.service.ts";
+import { TOUR_MSG } from "../tour/tour.messages.ts";
 import { createSalidasRepository } from "./salidas.repository.ts";
-import { SALIDA_MSG, describeDeparture, monthAvailability, toSalida } from "./salidas.service.ts";
+import { describeDeparture, monthAvailability, toSalida } from "./salidas.service.ts";
+import { SALIDA_MSG } from "./salidas.messages.ts";
 
 const DEFAULT_DAYS = 30;
 const MAX_DAYS = 366;

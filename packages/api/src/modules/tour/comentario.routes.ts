@@ -5,7 +5,7 @@ import { createRateLimiter, publicLimits } from "../limits/rate-limiter.ts";
 import { badRequest, fieldError, notFound, parseBody, parseId } from "../../http/errors.ts";
 import { createComentarioRepository, toComentario } from "./comentario.repository.ts";
 import { createTourRepository } from "./tour.repository.ts";
-import { TOUR_MSG } from "./tour.service.ts";
+import { TOUR_MSG } from "./tour.messages.ts";
 
 export const comentarioRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const limiter = createRateLimiter(deps.db, deps.now);

@@ -7,7 +7,7 @@ import { HttpError, fieldError, issuesToErrors, notFound, parseId } from "../../
 import { listParamsOf, sendPage } from "../../http/list.ts";
 import { createHorarioRepository, toHorario } from "./horario.repository.ts";
 import { createTourRepository } from "./tour.repository.ts";
-import { TOUR_MSG } from "./tour.service.ts";
+import { TOUR_MSG } from "./tour.messages.ts";
 
 /** Schedule creation answers its 400 one level down: `{error: {errors: [...]}}` (a contract quirk). */
 function horarioBadRequest(errors: unknown[]): HttpError {

@@ -7,11 +7,12 @@ import { badRequest, fieldError, notFound, parseBody, parseId } from "../../http
 import { listParamsOf, sendPage } from "../../http/list.ts";
 import { filesOf, prepareImages, readMultipart, storeThen } from "../../http/multipart.ts";
 import { freeTourBlockForCity } from "../freetours/city-block.ts";
-import { CIUDAD_MSG } from "../ciudades/ciudades.routes.ts";
+import { CIUDAD_MSG } from "../ciudades/ciudades.messages.ts";
 import { createCiudadesRepository } from "../ciudades/ciudades.repository.ts";
 import { createFotosRepository, toFoto } from "./fotos.repository.ts";
 import { createTourRepository, toTour } from "./tour.repository.ts";
-import { TOUR_MSG, cityPageOf, tourValuesFrom } from "./tour.service.ts";
+import { cityPageOf, tourValuesFrom } from "./tour.service.ts";
+import { TOUR_MSG } from "./tour.messages.ts";
 
 const MAX_FOTOS = 20;
 const CREATE_FOTOS = { min: 1, max: MAX_FOTOS, missing: TOUR_MSG.fotosRequired, tooMany: TOUR_MSG.fotosTooMany };

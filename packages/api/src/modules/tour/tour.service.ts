@@ -4,22 +4,7 @@ import { sanitizeRichText } from "../../html/sanitize.ts";
 import { badRequest, fieldError } from "../../http/errors.ts";
 import type { CiudadesRepository } from "../ciudades/ciudades.repository.ts";
 import type { TourValues } from "./tour.repository.ts";
-
-export const TOUR_MSG = {
-  notFound: "El tour no existe",
-  paisNotFound: "El país no existe",
-  ciudadNotFound: "La ciudad no existe",
-  ciudadOtherPais: "La ciudad no pertenece al país seleccionado",
-  fotosRequired: "Debe seleccionar al menos una foto",
-  fotosTooMany: "Máximo 20 fotos seleccionadas",
-  saveNone: "No se ha seleccionado fotos para guardar...",
-  saveTooMany: "Puedes seleccionar hasta 20 imágenes.",
-  fotoNotFound: "La imagen no existe",
-  horarioNotFound: "El horario no existe",
-  badPagina: "La página debe ser un número entero desde 1",
-  badPorPagina: `Los tours por página deben ser un número entero entre 1 y ${CIUDAD_POR_PAGINA_MAX}`,
-  badOrden: `El orden debe ser uno de: ${CIUDAD_ORDENES.join(", ")}`,
-} as const;
+import { TOUR_MSG } from "./tour.messages.ts";
 
 /** Tours per page of the city call when only `pagina` or `orden` is sent. */
 export const CIUDAD_POR_PAGINA_DEFAULT = 24;

@@ -3,12 +3,7 @@ import type { PaymentProvider, PaypalWebhookEvent } from "../../adapters/paypal/
 import { HttpError, fieldError } from "../../http/errors.ts";
 import type { CompraRepository } from "../compra/compra.repository.ts";
 import { CaptureInProgress, type CompraService } from "../compra/compra.service.ts";
-
-export const WEBHOOK_MSG = {
-  forged: "La firma del webhook no es válida",
-  malformed: "El evento del webhook no es válido",
-  retry: "No fue posible procesar el evento, PayPal lo reintentará",
-} as const;
+import { WEBHOOK_MSG } from "./webhooks.messages.ts";
 
 export type WebhookOutcome =
   | { kind: "forged" }

@@ -2,7 +2,8 @@ import type { FastifyPluginAsync } from "fastify";
 import type { AppDeps } from "../../deps.ts";
 import { HttpError, fieldError } from "../../http/errors.ts";
 import { compraServiceFor } from "../compra/compra.service.ts";
-import { createPaypalWebhookHandler, WEBHOOK_MSG } from "./paypal-webhook.ts";
+import { createPaypalWebhookHandler } from "./paypal-webhook.ts";
+import { WEBHOOK_MSG } from "./webhooks.messages.ts";
 
 interface RawJson {
   raw: string;

@@ -1,15 +1,11 @@
+import { MIN_PASSWORD_LENGTH } from "@tours/domain";
+import { PASSWORD_MSG } from "./auth.messages.ts";
+
 /**
  * New staff passwords: at least MIN_PASSWORD_LENGTH characters (the contract checks the length too) and not one
  * of the passwords that top the public leak lists (compared case-insensitively, ignoring spaces), nor the
  * account's own e-mail.
  */
-export const MIN_PASSWORD_LENGTH = 10;
-
-export const PASSWORD_MSG = {
-  tooShort: `La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres`,
-  tooCommon: "Esa contraseña es demasiado común; elija otra más difícil de adivinar",
-  isEmail: "La contraseña no puede ser el correo electrónico",
-} as const;
 
 // the 10+ character entries of the most common passwords in public breach corpora (SecLists, NCSC top 100k)
 const COMMON_PASSWORDS = new Set([

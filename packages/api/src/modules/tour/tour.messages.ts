@@ -1,0 +1,17 @@
+import { CIUDAD_ORDENES, CIUDAD_POR_PAGINA_MAX } from "@tours/contract";
+
+export const TOUR_MSG = {
+  notFound: "El tour no existe",
+  paisNotFound: "El país no existe",
+  ciudadNotFound: "La ciudad no existe",
+  ciudadOtherPais: "La ciudad no pertenece al país seleccionado",
+  fotosRequired: "Debe seleccionar al menos una foto",
+  fotosTooMany: "Máximo 20 fotos seleccionadas",
+  saveNone: "No se ha seleccionado fotos para guardar...",
+  saveTooMany: "Puedes seleccionar hasta 20 imágenes.",
+  fotoNotFound: "La imagen no existe",
+  horarioNotFound: "El horario no existe",
+  badPagina: "La página debe ser un número entero desde 1",
+  badPorPagina: `Los tours por página deben ser un número entero entre 1 y ${CIUDAD_POR_PAGINA_MAX}`,
+  badOrden: `El orden debe ser uno de: ${CIUDAD_ORDENES.join(", ")}`,
+} as const;
