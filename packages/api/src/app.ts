@@ -7,8 +7,8 @@ import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { sql } from "drizzle-orm";
+import { MAX_PHOTOS_PER_SELECTION } from "@tours/domain";
 import {
-  MAX_FILES_PER_REQUEST,
   MAX_IMAGE_BYTES,
   isSafeKey,
   type ObjectStore,
@@ -131,11 +131,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: {
       fileSize: MAX_IMAGE_BYTES,
-      files: MAX_FILES_PER_REQUEST,
+      files: MAX_PHOTOS_PER_SELECTION,
       // readMultipart refuses the 51st field itself (busboy's own limit surfaces as a stream error)
       fields: MAX_MULTIPART_FIELDS + 10,
       fieldSize: JSON_BODY_LIMIT,
-      parts: MAX_FILES_PER_REQUEST + MAX_MULTIPART_FIELDS + 10,
+      parts: MAX_PHOTOS_PER_SELECTION + MAX_MULTIPART_FIELDS + 10,
       headerPairs: 200,
     },
   });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_HOLD_MINUTES, DEFAULT_TIME_ZONE } from "@tours/domain";
 import type { S3Settings } from "./adapters/storage/s3.ts";
 
 /** The demo staff password used when ADMIN_PASSWORD is unset; printed at start so a newcomer can log in. */
@@ -62,10 +63,10 @@ const EnvSchema = z.object({
   PUBLIC_API_URL: optionalUrl,
   BUSINESS_TIMEZONE: z.preprocess(
     emptyToUndefined,
-    z.string().default("America/Bogota").refine(isTimeZone, "must be an IANA time zone"),
+    z.string().default(DEFAULT_TIME_ZONE).refine(isTimeZone, "must be an IANA time zone"),
   ),
   SEED_DEMO: bool(true),
-  HOLD_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(24 * 60).default(15)),
+  HOLD_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(24 * 60).default(DEFAULT_HOLD_MINUTES)),
   OCTO_SUPPLIER_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(200).default("Tours")),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,

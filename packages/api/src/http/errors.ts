@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type ErrorLocation, type ValidationErrorItem, zodIssuesToErrors } from "@tours/contract";
+import { MAX_PHOTOS_PER_SELECTION } from "@tours/domain";
 import { z } from "zod";
 
 /** Generic Spanish messages of this boundary. */
@@ -14,7 +15,7 @@ export const HTTP_MSG = {
   bodyTooLarge: "La petición supera el tamaño máximo permitido",
   unauthorized: "No autorizado: inicie sesión de nuevo",
   imageTooLarge: "La imagen supera el tamaño máximo de 10 MB",
-  tooManyFiles: "Máximo 20 fotos seleccionadas",
+  tooManyFiles: `Máximo ${MAX_PHOTOS_PER_SELECTION} fotos seleccionadas`,
   tooManyParts: "La petición tiene demasiados campos",
   notMultipart: "La petición debe enviarse como multipart/form-data",
   inUse: "No se puede eliminar: otros registros dependen de este",

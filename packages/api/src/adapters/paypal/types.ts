@@ -1,3 +1,5 @@
+import type { CURRENCY } from "@tours/domain";
+
 /** PayPal Orders v2, only the parts we use. Amounts travel as strings with two decimals ("12.50"). */
 export interface PaypalLink { href: string; rel: string; method: string }
 export interface PaypalOrder {
@@ -27,7 +29,7 @@ export interface RefundInput {
   requestId: string;
   amountCents: number;
   /** The captured order's currency. */
-  currency: "USD";
+  currency: typeof CURRENCY;
   /** Shown to the payer by PayPal (≤ 255 characters). */
   noteToPayer?: string;
 }
@@ -50,7 +52,7 @@ export interface CreatePaymentInput {
   requestId: string;
   referenceId: string;
   totalCents: number;
-  currency: "USD";
+  currency: typeof CURRENCY;
   description: string;
   returnUrl: string;
   cancelUrl: string;

@@ -20,7 +20,6 @@ export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 const MAX_INPUT_PIXELS = 50_000_000;
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-export const MAX_FILES_PER_REQUEST = 20;
 
 export class InvalidImageError extends Error {
   constructor(public readonly filename: string) {

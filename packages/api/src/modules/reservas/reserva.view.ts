@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import {
+  CURRENCY,
   DEFAULT_CUTOFF_HOURS,
   cancellationDeadline,
   DEFAULT_TIME_ZONE,
@@ -71,7 +72,7 @@ export interface ReservaView {
   telefono: string;
   totalCents: number;
   reembolsadoCents: number;
-  moneda: "USD";
+  moneda: typeof CURRENCY;
   pagadoAt: Date | null;
   lineas: ReservaLinea[];
 }
@@ -171,7 +172,7 @@ export async function loadReservaView(db: Db, by: { pedidoId: number } | { refer
     telefono: order.telefono,
     totalCents: order.valor_total_cents,
     reembolsadoCents: Number(refunded?.cents ?? 0),
-    moneda: "USD",
+    moneda: CURRENCY,
     pagadoAt: order.paid_at,
     lineas,
   };

@@ -1,4 +1,6 @@
 import { CIUDAD_ORDENES, CIUDAD_POR_PAGINA_MAX } from "@tours/contract";
+import { MAX_PHOTOS_PER_SELECTION } from "@tours/domain";
+import { HTTP_MSG } from "../../http/errors.ts";
 
 export const TOUR_MSG = {
   notFound: "El tour no existe",
@@ -6,9 +8,9 @@ export const TOUR_MSG = {
   ciudadNotFound: "La ciudad no existe",
   ciudadOtherPais: "La ciudad no pertenece al país seleccionado",
   fotosRequired: "Debe seleccionar al menos una foto",
-  fotosTooMany: "Máximo 20 fotos seleccionadas",
+  fotosTooMany: HTTP_MSG.tooManyFiles,
   saveNone: "No se ha seleccionado fotos para guardar...",
-  saveTooMany: "Puedes seleccionar hasta 20 imágenes.",
+  saveTooMany: `Puedes seleccionar hasta ${MAX_PHOTOS_PER_SELECTION} imágenes.`,
   fotoNotFound: "La imagen no existe",
   horarioNotFound: "El horario no existe",
   badPagina: "La página debe ser un número entero desde 1",

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { TourFields, TourUpdateBody } from "@tours/contract";
+import { MAX_PHOTOS_PER_SELECTION } from "@tours/domain";
 import type { AppDeps } from "../../deps.ts";
 import { actorOf, audited } from "../audit/audit.ts";
 import { requireRole } from "../../http/auth.ts";
@@ -14,9 +15,8 @@ import { createTourRepository, toTour } from "./tour.repository.ts";
 import { cityPageOf, tourValuesFrom } from "./tour.service.ts";
 import { TOUR_MSG } from "./tour.messages.ts";
 
-const MAX_FOTOS = 20;
-const CREATE_FOTOS = { min: 1, max: MAX_FOTOS, missing: TOUR_MSG.fotosRequired, tooMany: TOUR_MSG.fotosTooMany };
-const SAVE_FOTOS = { min: 1, max: MAX_FOTOS, missing: TOUR_MSG.saveNone, tooMany: TOUR_MSG.saveTooMany };
+const CREATE_FOTOS = { min: 1, max: MAX_PHOTOS_PER_SELECTION, missing: TOUR_MSG.fotosRequired, tooMany: TOUR_MSG.fotosTooMany };
+const SAVE_FOTOS = { min: 1, max: MAX_PHOTOS_PER_SELECTION, missing: TOUR_MSG.saveNone, tooMany: TOUR_MSG.saveTooMany };
 /** Clients send `fotos` or `fotos[]` (FormData with a repeated key). */
 const FOTOS_FIELDS = ["fotos", "fotos[]"];
 
