@@ -7,8 +7,9 @@ import {
   parseListQuery,
   rangeToOffsetLimit,
 } from "@tours/contract";
-import { type SQL, and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { type SQL, and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "../db/client.ts";
 import { badRequest, fieldError } from "./errors.ts";
 
 export type FilterKind = "id" | "bool" | "text";
@@ -105,4 +106,41 @@ export function listSql(spec: ListSpec, params: ListParams): ListSql {
 export function sendPage<T>(reply: FastifyReply, resource: string, sqlPage: ListSql, rows: T[], total: number): T[] {
   reply.header("Content-Range", formatContentRange(resource, sqlPage.offset, rows.length, total));
   return rows;
+}
+
+/** One page of a table in the list dialect, with the total the Content-Range header needs. */
+export interface ListPage<Row> {
+  q: ListSql;
+  rows: Row[];
+  total: number;
+}
+
+/** The rows of one list request and the count of all rows its filter matches (the repositories' paging). */
+export async function listPage<T extends PgTable>(db: Db, table: T, spec: ListSpec, params: ListParams): Promise<ListPage<T["$inferSelect"]>> {
+  const q = listSql(spec, params);
+  const from = table as PgTable;
+  const [rows, [total]] = await Promise.all([
+    db.select().from(from).where(q.where).orderBy(...q.orderBy).limit(q.limit ?? 1_000_000).offset(q.offset),
+    db.select({ n: count() }).from(from).where(q.where),
+  ]);
+  return { q, rows: rows as T["$inferSelect"][], total: total?.n ?? 0 };
+}
+
+/** Where a "whole list or page" handler reads its rows: everything, or one page in the list dialect. */
+export interface ListSource<Row> {
+  all(): Promise<Row[]>;
+  page(params: ListParams): Promise<ListPage<Row>>;
+}
+
+/**
+ * The handler of a list call: the whole list when the request has no list parameters (the contract's default),
+ * otherwise the page asked for with its Content-Range header.
+ */
+export function listHandler<Row, Wire>(resource: string, source: ListSource<Row>, toWire: (row: Row) => Wire) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<{ succes: Wire[] }> => {
+    const params = listParamsOf(request);
+    if (!params) return { succes: (await source.all()).map(toWire) };
+    const page = await source.page(params);
+    return { succes: sendPage(reply, resource, page.q, page.rows.map(toWire), page.total) };
+  };
 }

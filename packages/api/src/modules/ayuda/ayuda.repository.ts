@@ -1,7 +1,7 @@
-import { asc, count } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import type { ListParams, AyudaCreateBody } from "@tours/contract";
 import type { Db } from "../../db/client.ts";
-import { type ListSpec, listSql } from "../../http/list.ts";
+import { type ListSpec, listPage } from "../../http/list.ts";
 import { timestamps } from "../../http/serialize.ts";
 import { type AyudaRow, ayudaTable } from "./ayuda.table.ts";
 
@@ -39,13 +39,8 @@ export function createAyudaRepository(db: Db) {
     all(): Promise<AyudaRow[]> {
       return db.select().from(ayudaTable).orderBy(asc(ayudaTable.id));
     },
-    async page(params: ListParams) {
-      const q = listSql(AYUDA_LIST, params);
-      const [rows, [total]] = await Promise.all([
-        db.select().from(ayudaTable).where(q.where).orderBy(...q.orderBy).limit(q.limit ?? 1_000_000).offset(q.offset),
-        db.select({ n: count() }).from(ayudaTable).where(q.where),
-      ]);
-      return { q, rows, total: total?.n ?? 0 };
+    page(params: ListParams) {
+      return listPage(db, ayudaTable, AYUDA_LIST, params);
     },
     async create(body: AyudaCreateBody): Promise<AyudaRow> {
       const [row] = await db

@@ -4,7 +4,7 @@ import type { AppDeps } from "../../deps.ts";
 import { createRateLimiter, publicLimits } from "../limits/rate-limiter.ts";
 import { requireRole } from "../../http/auth.ts";
 import { parseBody } from "../../http/errors.ts";
-import { listParamsOf, sendPage } from "../../http/list.ts";
+import { listHandler } from "../../http/list.ts";
 import { createAyudaRepository, toAyuda } from "./ayuda.repository.ts";
 
 export const ayudaRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -18,10 +18,5 @@ export const ayudaRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
     return { succes: toAyuda(await repo.create(body)) };
   });
 
-  app.get("/api/tour/ayuda/index", { preHandler: requireRole("solicitudes") }, async (request, reply) => {
-    const params = listParamsOf(request);
-    if (!params) return { succes: (await repo.all()).map(toAyuda) };
-    const page = await repo.page(params);
-    return { succes: sendPage(reply, "ayuda", page.q, page.rows.map(toAyuda), page.total) };
-  });
+  app.get("/api/tour/ayuda/index", { preHandler: requireRole("solicitudes") }, listHandler("ayuda", repo, toAyuda));
 };

@@ -1,7 +1,7 @@
-import { asc, count, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { ListParams } from "@tours/contract";
 import type { Db } from "../../db/client.ts";
-import { type ListSpec, listSql } from "../../http/list.ts";
+import { type ListSpec, listPage } from "../../http/list.ts";
 import { flag, timestamps } from "../../http/serialize.ts";
 import { type CiudadRow, ciudadesTable } from "./ciudades.table.ts";
 
@@ -55,13 +55,8 @@ export function createCiudadesRepository(db: Db) {
     byPais(paisId: number): Promise<CiudadRow[]> {
       return db.select().from(ciudadesTable).where(eq(ciudadesTable.pais, paisId)).orderBy(asc(ciudadesTable.id));
     },
-    async page(params: ListParams) {
-      const q = listSql(CIUDADES_LIST, params);
-      const [rows, [total]] = await Promise.all([
-        db.select().from(ciudadesTable).where(q.where).orderBy(...q.orderBy).limit(q.limit ?? 1_000_000).offset(q.offset),
-        db.select({ n: count() }).from(ciudadesTable).where(q.where),
-      ]);
-      return { q, rows, total: total?.n ?? 0 };
+    page(params: ListParams) {
+      return listPage(db, ciudadesTable, CIUDADES_LIST, params);
     },
     async find(id: number): Promise<CiudadRow | null> {
       const [row] = await db.select().from(ciudadesTable).where(eq(ciudadesTable.id, id));

@@ -5,7 +5,7 @@ import { actorOf, audited } from "../audit/audit.ts";
 import { requireRole } from "../../http/auth.ts";
 import { badRequest, fieldError, notFound, parseBody, parseId } from "../../http/errors.ts";
 import { freetourIdFrom } from "../../http/fields.ts";
-import { listParamsOf, sendPage } from "../../http/list.ts";
+import { listHandler } from "../../http/list.ts";
 import { filesOf, prepareImages, readMultipart, storeThen } from "../../http/multipart.ts";
 import { PAIS_MSG } from "../pais/pais.messages.ts";
 import { createPaisRepository } from "../pais/pais.repository.ts";
@@ -23,12 +23,7 @@ export const ciudadesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
     if (!(await paises.find(paisId))) throw badRequest([fieldError(PAIS_MSG.notFound, "pais", paisId)]);
   }
 
-  app.get("/api/ciudades/index", async (request, reply) => {
-    const params = listParamsOf(request);
-    if (!params) return { succes: (await repo.all()).map(toCiudad) };
-    const page = await repo.page(params);
-    return { succes: sendPage(reply, "ciudades", page.q, page.rows.map(toCiudad), page.total) };
-  });
+  app.get("/api/ciudades/index", listHandler("ciudades", repo, toCiudad));
 
   app.get<{ Params: { paisId: string } }>("/api/ciudades/find/:paisId", async (request) => {
     const paisId = parseId(request.params.paisId, "paisId");

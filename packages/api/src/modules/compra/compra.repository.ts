@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { personsOf } from "@tours/domain";
 import type { ListParams } from "@tours/contract";
 import { type Db, executePrepared } from "../../db/client.ts";
-import { type ListSpec, listSql } from "../../http/list.ts";
+import { type ListSpec, listPage } from "../../http/list.ts";
 import { horarioTable, tourTable } from "../tour/tour.table.ts";
 import { paisTable } from "../pais/pais.table.ts";
 import { salida } from "../salidas/salidas.table.ts";
@@ -426,13 +426,8 @@ export function createCompraRepository(db: Db) {
       return db.select().from(pedido).orderBy(desc(pedido.id));
     },
 
-    async page(params: ListParams) {
-      const q = listSql(PEDIDO_LIST, params);
-      const [rows, [total]] = await Promise.all([
-        db.select().from(pedido).where(q.where).orderBy(...q.orderBy).limit(q.limit ?? 1_000_000).offset(q.offset),
-        db.select({ n: count() }).from(pedido).where(q.where),
-      ]);
-      return { q, rows, total: total?.n ?? 0 };
+    page(params: ListParams) {
+      return listPage(db, pedido, PEDIDO_LIST, params);
     },
 
     /** True when this webhook event id was already handled. */

@@ -4,7 +4,7 @@ import type { AppDeps } from "../../deps.ts";
 import { createRateLimiter, publicLimits } from "../limits/rate-limiter.ts";
 import { requireRole } from "../../http/auth.ts";
 import { notFound, parseBody, parseId } from "../../http/errors.ts";
-import { listParamsOf, sendPage } from "../../http/list.ts";
+import { listHandler } from "../../http/list.ts";
 import { compraServiceFor } from "./compra.service.ts";
 import { COMPRA_MSG } from "./compra.messages.ts";
 import { toPedido } from "./compra.serialize.ts";
@@ -35,12 +35,7 @@ export const compraRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     });
   }
 
-  app.get("/api/compra/index", staff, async (request, reply) => {
-    const params = listParamsOf(request);
-    if (!params) return { succes: (await repo.all()).map(toPedido) };
-    const page = await repo.page(params);
-    return { succes: sendPage(reply, "compra", page.q, page.rows.map(toPedido), page.total) };
-  });
+  app.get("/api/compra/index", staff, listHandler("compra", repo, toPedido));
 
   app.get<{ Params: { id: string } }>("/api/compra/find/:id", staff, async (request) => {
     const detalle = await pedidoDetalle(deps.db, parseId(request.params.id), deps.now());

@@ -1,7 +1,7 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { ListParams } from "@tours/contract";
 import type { Db } from "../../db/client.ts";
-import { type ListSpec, listSql } from "../../http/list.ts";
+import { type ListSpec, listPage } from "../../http/list.ts";
 import { flag, timestamps } from "../../http/serialize.ts";
 import { type PaisRow, paisTable } from "./pais.table.ts";
 
@@ -54,13 +54,8 @@ export function createPaisRepository(db: Db) {
     all(): Promise<PaisRow[]> {
       return db.select().from(paisTable).orderBy(asc(paisTable.id));
     },
-    async page(params: ListParams) {
-      const q = listSql(PAIS_LIST, params);
-      const [rows, [total]] = await Promise.all([
-        db.select().from(paisTable).where(q.where).orderBy(...q.orderBy).limit(q.limit ?? 1_000_000).offset(q.offset),
-        db.select({ n: count() }).from(paisTable).where(q.where),
-      ]);
-      return { q, rows, total: total?.n ?? 0 };
+    page(params: ListParams) {
+      return listPage(db, paisTable, PAIS_LIST, params);
     },
     async find(id: number): Promise<PaisRow | null> {
       const [row] = await db.select().from(paisTable).where(eq(paisTable.id, id));

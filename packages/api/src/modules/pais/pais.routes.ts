@@ -5,7 +5,7 @@ import { actorOf, audited } from "../audit/audit.ts";
 import { requireRole } from "../../http/auth.ts";
 import { notFound, parseBody, parseId } from "../../http/errors.ts";
 import { freetourIdFrom } from "../../http/fields.ts";
-import { listParamsOf, sendPage } from "../../http/list.ts";
+import { listHandler } from "../../http/list.ts";
 import { filesOf, prepareImages, readMultipart, storeThen } from "../../http/multipart.ts";
 import { createPaisRepository, toPais } from "./pais.repository.ts";
 import { createResumenCache, paisResumen } from "./resumen.ts";
@@ -17,12 +17,7 @@ export const paisRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   const repo = createPaisRepository(deps.db);
   const staff = { preHandler: requireRole("catalogo") };
 
-  app.get("/api/pais/index", async (request, reply) => {
-    const params = listParamsOf(request);
-    if (!params) return { succes: (await repo.all()).map(toPais) };
-    const page = await repo.page(params);
-    return { succes: sendPage(reply, "pais", page.q, page.rows.map(toPais), page.total) };
-  });
+  app.get("/api/pais/index", listHandler("pais", repo, toPais));
 
   const resumen = createResumenCache(() => paisResumen(deps.db, deps.freeTours, app.log), deps.now);
   app.get("/api/pais/resumen", async () => ({ succes: await resumen() }));

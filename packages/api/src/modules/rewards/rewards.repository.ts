@@ -1,7 +1,7 @@
-import { asc, count } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import type { ListParams, RewardsCreateBody } from "@tours/contract";
 import type { Db } from "../../db/client.ts";
-import { type ListSpec, listSql } from "../../http/list.ts";
+import { type ListSpec, listPage } from "../../http/list.ts";
 import { timestamps } from "../../http/serialize.ts";
 import { type RewardsRow, rewardsTable } from "./rewards.table.ts";
 
@@ -37,13 +37,8 @@ export function createRewardsRepository(db: Db) {
     all(): Promise<RewardsRow[]> {
       return db.select().from(rewardsTable).orderBy(asc(rewardsTable.id));
     },
-    async page(params: ListParams) {
-      const q = listSql(REWARDS_LIST, params);
-      const [rows, [total]] = await Promise.all([
-        db.select().from(rewardsTable).where(q.where).orderBy(...q.orderBy).limit(q.limit ?? 1_000_000).offset(q.offset),
-        db.select({ n: count() }).from(rewardsTable).where(q.where),
-      ]);
-      return { q, rows, total: total?.n ?? 0 };
+    page(params: ListParams) {
+      return listPage(db, rewardsTable, REWARDS_LIST, params);
     },
     async create(body: RewardsCreateBody): Promise<RewardsRow> {
       const [row] = await db

@@ -4,7 +4,7 @@ import type { AppDeps } from "../../deps.ts";
 import { createRateLimiter, publicLimits } from "../limits/rate-limiter.ts";
 import { requireRole } from "../../http/auth.ts";
 import { parseBody } from "../../http/errors.ts";
-import { listParamsOf, sendPage } from "../../http/list.ts";
+import { listHandler } from "../../http/list.ts";
 import { createRewardsRepository, toRewards } from "./rewards.repository.ts";
 
 export const rewardsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -18,10 +18,5 @@ export const rewardsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     return { succes: toRewards(await repo.create(body)) };
   });
 
-  app.get("/api/tour/rewards/index", { preHandler: requireRole("solicitudes") }, async (request, reply) => {
-    const params = listParamsOf(request);
-    if (!params) return { succes: (await repo.all()).map(toRewards) };
-    const page = await repo.page(params);
-    return { succes: sendPage(reply, "rewards", page.q, page.rows.map(toRewards), page.total) };
-  });
+  app.get("/api/tour/rewards/index", { preHandler: requireRole("solicitudes") }, listHandler("rewards", repo, toRewards));
 };

@@ -1,7 +1,7 @@
-import { asc, count, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { HorarioCreateBody, ListParams } from "@tours/contract";
 import type { Db } from "../../db/client.ts";
-import { type ListSpec, listSql } from "../../http/list.ts";
+import { type ListSpec, listPage } from "../../http/list.ts";
 import { timestamps } from "../../http/serialize.ts";
 import { type HorarioRow, horarioTable } from "./tour.table.ts";
 
@@ -57,13 +57,8 @@ export function createHorarioRepository(db: Db) {
         .where(eq(horarioTable.tourId, tourId))
         .orderBy(asc(horarioTable.horaInicio), asc(horarioTable.id));
     },
-    async page(params: ListParams) {
-      const q = listSql(HORARIO_LIST, params);
-      const [rows, [total]] = await Promise.all([
-        db.select().from(horarioTable).where(q.where).orderBy(...q.orderBy).limit(q.limit ?? 1_000_000).offset(q.offset),
-        db.select({ n: count() }).from(horarioTable).where(q.where),
-      ]);
-      return { q, rows, total: total?.n ?? 0 };
+    page(params: ListParams) {
+      return listPage(db, horarioTable, HORARIO_LIST, params);
     },
     async find(id: number): Promise<HorarioRow | null> {
       const [row] = await db.select().from(horarioTable).where(eq(horarioTable.id, id));

@@ -4,7 +4,7 @@ import type { AppDeps } from "../../deps.ts";
 import { actorOf, audited } from "../audit/audit.ts";
 import { requireRole } from "../../http/auth.ts";
 import { HttpError, fieldError, issuesToErrors, notFound, parseId } from "../../http/errors.ts";
-import { listParamsOf, sendPage } from "../../http/list.ts";
+import { listHandler } from "../../http/list.ts";
 import { createHorarioRepository, toHorario } from "./horario.repository.ts";
 import { createTourRepository } from "./tour.repository.ts";
 import { TOUR_MSG } from "./tour.messages.ts";
@@ -26,12 +26,7 @@ export const horarioRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     return { succes: (await horarios.byTour(tourId)).map(toHorario) };
   });
 
-  app.get("/api/tour/horario/index", catalogueReader, async (request, reply) => {
-    const params = listParamsOf(request);
-    if (!params) return { succes: (await horarios.all()).map(toHorario) };
-    const page = await horarios.page(params);
-    return { succes: sendPage(reply, "horario", page.q, page.rows.map(toHorario), page.total) };
-  });
+  app.get("/api/tour/horario/index", catalogueReader, listHandler("horario", horarios, toHorario));
 
   app.post("/api/tour/horario/create/", staff, async (request) => {
     const parsed = HorarioCreateBody.safeParse(request.body ?? {});

@@ -2,7 +2,7 @@ import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { CiudadOrden, ListParams } from "@tours/contract";
 import { fromCents } from "@tours/domain";
 import type { Db } from "../../db/client.ts";
-import { type ListSpec, listSql } from "../../http/list.ts";
+import { type ListSpec, listPage } from "../../http/list.ts";
 import { flag, timestamps } from "../../http/serialize.ts";
 import { type TourRow, fotosTable, tourTable } from "./tour.table.ts";
 
@@ -113,14 +113,10 @@ export function createTourRepository(db: Db) {
       return { rows: await withFirstFotos(tours), total: total?.n ?? 0 };
     },
     async page(params: ListParams) {
-      const q = listSql(TOUR_LIST, params);
       // The page's rows first, then the first photo of just those rows: a photo lookup in the select list would
       // also run for every row OFFSET skips, so deep pages would cost as much as the whole list.
-      const [tours, [total]] = await Promise.all([
-        db.select().from(tourTable).where(q.where).orderBy(...q.orderBy).limit(q.limit ?? 1_000_000).offset(q.offset),
-        db.select({ n: count() }).from(tourTable).where(q.where),
-      ]);
-      return { q, rows: await withFirstFotos(tours), total: total?.n ?? 0 };
+      const { q, rows, total } = await listPage(db, tourTable, TOUR_LIST, params);
+      return { q, rows: await withFirstFotos(rows), total };
     },
     async find(id: number): Promise<TourWithImagen | null> {
       const [row] = await select().where(eq(tourTable.id, id));

@@ -5,7 +5,7 @@ import type { AppDeps } from "../../deps.ts";
 import { actorOf, audited } from "../audit/audit.ts";
 import { requireRole } from "../../http/auth.ts";
 import { badRequest, fieldError, notFound, parseBody, parseId } from "../../http/errors.ts";
-import { listParamsOf, sendPage } from "../../http/list.ts";
+import { listHandler } from "../../http/list.ts";
 import { filesOf, prepareImages, readMultipart, storeThen } from "../../http/multipart.ts";
 import { freeTourBlockForCity } from "../freetours/city-block.ts";
 import { CIUDAD_MSG } from "../ciudades/ciudades.messages.ts";
@@ -31,12 +31,7 @@ export const tourRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     if (!(await tours.exists(id))) throw notFound(TOUR_MSG.notFound);
   }
 
-  app.get("/api/tour/index", async (request, reply) => {
-    const params = listParamsOf(request);
-    if (!params) return { succes: (await tours.all()).map(toTour) };
-    const page = await tours.page(params);
-    return { succes: sendPage(reply, "tour", page.q, page.rows.map(toTour), page.total) };
-  });
+  app.get("/api/tour/index", listHandler("tour", tours, toTour));
 
   app.get<{ Params: { id: string } }>("/api/tour/find/:id", async (request) => {
     const row = await tours.find(parseId(request.params.id));
