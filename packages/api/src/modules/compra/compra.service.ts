@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { CompraCreateBody, ValidationErrorItem } from "@tours/contract";
-import { CURRENCY, formatDateEs, formatLocalTime, lineTotalCents } from "@tours/domain";
+import { CURRENCY, formatDateEs, formatLocalTime } from "@tours/domain";
 import { PaypalError, paypalValueToCents } from "../../adapters/paypal/client.ts";
 import type { PaymentProvider, PaypalOrder } from "../../adapters/paypal/types.ts";
 import { HttpError, badRequest, fieldError, notFound } from "../../http/errors.ts";
@@ -16,6 +16,7 @@ import { silentNotifier, type Notifier } from "../../notifications/notifier.ts";
 import type { PedidoRow } from "./compra.table.ts";
 import { checkDia } from "./compra.dates.ts";
 import { COMPRA_MSG } from "./compra.messages.ts";
+import { buildOrderLine } from "./order-lines.ts";
 
 /** "lunes, 23 de noviembre de 2026 a las 14:00 hora de Bogotá". */
 function salidaText(line: Pick<NewPedidoLine, "fecha" | "hora">, zona: string): string {
@@ -122,15 +123,7 @@ export function createCompraService(deps: CompraServiceDeps) {
         menores3: line.menores_3,
         mascotas: line.mascotas,
       };
-      lines.push({
-        id_tour: tour.id,
-        fecha_tour: dia.fecha,
-        fecha: dia.date,
-        hora: dia.hora,
-        ...counts,
-        valor_cents: tour.precioCents,
-        valor_total_cents: lineTotalCents(tour.precioCents, counts),
-      });
+      lines.push(buildOrderLine(tour, dia, counts));
     });
     if (errors.length) throw badRequest(errors);
     return lines;
