@@ -1,52 +1,17 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import { personsOf } from "@tours/domain";
 import type { ListParams } from "@tours/contract";
-import { type Db, executePrepared } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
 import { type ListSpec, listPage } from "../../http/list.ts";
 import { horarioTable, tourTable } from "../tour/tour.table.ts";
 import { paisTable } from "../pais/pais.table.ts";
 import { salida } from "../salidas/salidas.table.ts";
-import {
-  isDateClosed,
-  lockDeparture,
-  lockDepartures,
-  slotCapacity,
-  takenBySalida,
-  takenTotal,
-} from "../salidas/salidas.repository.ts";
-import type { SalidaRow } from "../salidas/salidas.table.ts";
-import { pedido, pedidoLine, paypalWebhookEvent, type PedidoLineRow, type PedidoRow } from "./compra.table.ts";
-import { newPin, newReferencia } from "./referencia.ts";
+import { pedido, pedidoLine, type PedidoLineRow, type PedidoRow } from "./compra.table.ts";
+import { type NewPedido, type NewPedidoLine, renewHold, reserveWithHold } from "./retencion.ts";
 
-/** Data access for orders: the only place that reads or writes pedido, pedido_line and paypal_webhook_event. */
+// modules/octo and the tests import these types from here
+export type { LineRefusal, NewPedido, NewPedidoLine } from "./retencion.ts";
 
-export interface NewPedido {
-  nombre: string;
-  apellido: string;
-  email: string;
-  nit: string;
-  direccion: string;
-  telefono: string;
-  telefonorespaldo: string | null;
-  comentario: string | null;
-  valor_total_cents: number;
-  /** An OCTO booking: the reseller, its booking uuid and reference (absent for storefront orders). */
-  octo?: { uuid: string; revendedorId: number; referencia: string | null };
-}
-
-export interface NewPedidoLine {
-  id_tour: number;
-  fecha_tour: string;
-  /** The departure: date ("YYYY-MM-DD") and start ("HH:MM") in the tour's zone. */
-  fecha: string;
-  hora: string;
-  mayores15: number;
-  menoresde15_a4: number;
-  menores3: number;
-  mascotas: number;
-  valor_cents: number;
-  valor_total_cents: number;
-}
+/** Data access for orders: the only place that reads or writes pedido and pedido_line (holds: retencion.ts). */
 
 export interface TourForPricing {
   id: number;
@@ -66,98 +31,6 @@ export interface TourForPricing {
     sabado: boolean;
     domingo: boolean;
   }>;
-}
-
-/** Why a line did not fit its departure: `quedan` places left (null: unlimited), the departure's state. */
-export interface LineRefusal {
-  index: number;
-  quedan: number | null;
-  estado: "agotada" | "pocos" | "cerrada";
-}
-
-class Refused extends Error {
-  constructor(readonly refusals: LineRefusal[]) {
-    super("the order does not fit its departures");
-  }
-}
-
-const departureOrder = (a: { id_tour: number; fecha: string; hora: string }, b: typeof a) =>
-  a.id_tour - b.id_tour || a.fecha.localeCompare(b.fecha) || a.hora.localeCompare(b.hora);
-const departureKeyOf = (l: { id_tour: number; fecha: string; hora: string }) => `${l.id_tour}|${l.fecha}|${l.hora}`;
-
-function uniqueDepartures(lines: NewPedidoLine[]) {
-  const seen = new Map<string, { tourId: number; fecha: string; hora: string; id_tour: number }>();
-  for (const l of [...lines].sort(departureOrder)) seen.set(departureKeyOf(l), { tourId: l.id_tour, id_tour: l.id_tour, fecha: l.fecha, hora: l.hora });
-  return [...seen.values()];
-}
-
-/**
- * The order and its lines, inserted by one statement only if every departure (already locked by this
- * transaction) still has room and is open; null otherwise. Running after the lock, its snapshot sees every
- * booking committed before: checking and inserting together keeps a checkout at four round trips.
- */
-async function insertIfFits(
-  tx: Db,
-  order: NewPedido,
-  lines: Array<NewPedidoLine & { salidaId: number }>,
-  now: Date,
-  holdUntil: Date,
-): Promise<Pick<PedidoRow, "id" | "createdAt"> | null> {
-  const asked = new Map<number, number>();
-  for (const l of lines) asked.set(l.salidaId, (asked.get(l.salidaId) ?? 0) + personsOf(l));
-  const salidaIds = sql.join([...asked.keys()].map((id) => sql`${id}::int`), sql`, `);
-  const persons = sql.join([...asked.values()].map((n) => sql`${n}::int`), sql`, `);
-  const lineValues = sql.join(
-    lines.map(
-      (l) =>
-        sql`(${l.id_tour}::int, ${l.fecha_tour}::text, ${l.mayores15}::int, ${l.menoresde15_a4}::int, ${l.menores3}::int, ${l.mascotas}::int, ${l.valor_cents}::int, ${l.valor_total_cents}::int, ${l.salidaId}::int)`,
-    ),
-    sql`, `,
-  );
-  // Storefront orders leave estado, status and canal to their column defaults ('pendiente', false, 'tienda').
-  const octo = order.octo;
-  const octoColumns = octo ? sql`, canal, octo_uuid, revendedor_id, revendedor_referencia` : sql``;
-  const octoValues = octo ? sql`, 'octo', ${octo.uuid}::text, ${octo.revendedorId}::int, ${octo.referencia}::text` : sql``;
-  // The check is the function salidas_caben (migration 0007): PL/pgSQL keeps its plan per connection, which PGlite
-  // cannot do for a plain statement, and there parsing and planning the check was most of what holds cost.
-  const result = await executePrepared(tx, "hold_check", sql`
-    with p as (
-      insert into pedido (referencia, pin, nombre, apellido, email, nit, direccion, telefono, telefonorespaldo, comentario,
-                          valor_total_cents, hold_expires_at${octoColumns})
-      select ${newReferencia()}::text, ${newPin()}::text, ${order.nombre}::text, ${order.apellido}::text, ${order.email}::text, ${order.nit}::text, ${order.direccion}::text,
-             ${order.telefono}::text, ${order.telefonorespaldo}::text, ${order.comentario}::text, ${order.valor_total_cents}::int,
-             ${holdUntil}::timestamptz${octoValues}
-      where salidas_caben(array[${salidaIds}], array[${persons}], ${now}::timestamptz)
-      returning id, created_at
-    ),
-    ins as (
-      insert into pedido_line (id_pedido, id_tour, fecha_tour, mayores15, menoresde15_a4, menores3, mascotas,
-                               valor_cents, valor_total_cents, salida_id)
-      select p.id, v.* from p cross join (values ${lineValues})
-        as v (id_tour, fecha_tour, mayores15, menoresde15_a4, menores3, mascotas, valor_cents, valor_total_cents, salida_id)
-    )
-    select id, created_at from p`);
-  const row = (result as unknown as { rows: Array<{ id: number; created_at: Date | string }> }).rows[0];
-  return row ? { id: Number(row.id), createdAt: new Date(row.created_at) } : null;
-}
-
-/** Why an order did not fit (run only when it did not, under the same locks): each line that does not fit. */
-async function explainRefusals(tx: Db, lines: NewPedidoLine[], salidaOf: Map<string, SalidaRow>, now: Date): Promise<LineRefusal[]> {
-  const taken = await takenBySalida(tx, [...salidaOf.values()].map((s) => s.id), now);
-  const asked = new Map<string, number>();
-  const refusals: LineRefusal[] = [];
-  for (const [index, l] of lines.entries()) {
-    const key = departureKeyOf(l);
-    const dep = salidaOf.get(key)!;
-    const capacity = dep.cupo ?? (await slotCapacity(tx, l.id_tour, l.fecha, l.hora)).cupo;
-    const already = takenTotal(taken.get(dep.id)) + (asked.get(key) ?? 0);
-    const left = capacity === null ? null : Math.max(0, capacity - already);
-    const persons = personsOf(l);
-    asked.set(key, (asked.get(key) ?? 0) + persons);
-    if (dep.cerrada || (await isDateClosed(tx, l.id_tour, l.fecha))) refusals.push({ index, quedan: left, estado: "cerrada" });
-    else if (left !== null && persons > left) refusals.push({ index, quedan: left, estado: left === 0 ? "agotada" : "pocos" });
-  }
-  return refusals;
 }
 
 /** A claim older than this is taken to belong to a process that died mid-capture. */
@@ -199,69 +72,14 @@ export function createCompraRepository(db: Db) {
       return result;
     },
 
-    /**
-     * The order and all its lines, holding their places until `holdUntil` — or nothing. One transaction: the
-     * departures are locked in a fixed order, their places counted, and the order inserted only if every line
-     * fits; concurrent orders for the last places queue on those locks (docs/decisions/0007).
-     */
-    async reserve(
-      order: NewPedido,
-      lines: NewPedidoLine[],
-      now: Date,
-      holdUntil: Date,
-    ): Promise<{ ok: true; row: Pick<PedidoRow, "id" | "createdAt"> } | { ok: false; refusals: LineRefusal[] }> {
-      const departures = uniqueDepartures(lines);
-      try {
-        const row = await db.transaction(async (tx) => {
-          const locked = await lockDepartures(tx, departures);
-          const salidaOf = new Map(locked.map((r) => [departureKeyOf({ id_tour: r.tourId, fecha: r.fecha, hora: r.hora }), r]));
-          const inserted = await insertIfFits(tx, order, lines.map((l) => ({ ...l, salidaId: salidaOf.get(departureKeyOf(l))!.id })), now, holdUntil);
-          if (inserted) return inserted;
-          throw new Refused(await explainRefusals(tx, lines, salidaOf, now));
-        });
-        return { ok: true, row };
-      } catch (err) {
-        if (err instanceof Refused) return { ok: false, refusals: err.refusals };
-        throw err;
-      }
+    /** The order and all its lines, holding their places until `holdUntil` — or nothing (see reserveWithHold). */
+    reserve(order: NewPedido, lines: NewPedidoLine[], now: Date, holdUntil: Date) {
+      return reserveWithHold(db, order, lines, now, holdUntil);
     },
 
-    /**
-     * A buyer comes to pay after the hold lapsed: take the places again if they are still free (the hold is
-     * renewed until `holdUntil`), else the order becomes 'expirado' and must not be captured.
-     */
-    async renewHold(id: number, now: Date, holdUntil: Date): Promise<"renewed" | "expired" | "unchanged"> {
-      return db.transaction(async (tx) => {
-        const lines = await tx
-          .select({ id_tour: pedidoLine.id_tour, mayores15: pedidoLine.mayores15, menoresde15_a4: pedidoLine.menoresde15_a4, menores3: pedidoLine.menores3, salidaId: pedidoLine.salida_id, fecha: sql<string>`${salida.fecha}::text`, hora: salida.hora })
-          .from(pedidoLine)
-          .innerJoin(salida, eq(salida.id, pedidoLine.salida_id))
-          .where(eq(pedidoLine.id_pedido, id));
-        const locked = new Map<number, { cupo: number | null; cerrada: boolean }>();
-        for (const l of [...lines].sort(departureOrder)) {
-          if (!locked.has(l.salidaId!)) locked.set(l.salidaId!, await lockDeparture(tx, l.id_tour, l.fecha, l.hora));
-        }
-        const [order] = await tx.select().from(pedido).where(eq(pedido.id, id)).for("update");
-        if (!order || order.estado !== "pendiente" || order.capture_claimed_at || !order.hold_expires_at || order.hold_expires_at > now) {
-          return "unchanged";
-        }
-        const taken = await takenBySalida(tx, [...locked.keys()], now, id);
-        const asked = new Map<number, number>();
-        let fits = true;
-        for (const l of lines) {
-          const dep = locked.get(l.salidaId!)!;
-          const capacity = dep.cupo ?? (await slotCapacity(tx, l.id_tour, l.fecha, l.hora)).cupo;
-          const want = (asked.get(l.salidaId!) ?? 0) + personsOf(l);
-          asked.set(l.salidaId!, want);
-          const closed = dep.cerrada || (await isDateClosed(tx, l.id_tour, l.fecha));
-          if (closed || (capacity !== null && takenTotal(taken.get(l.salidaId!)) + want > capacity)) fits = false;
-        }
-        await tx
-          .update(pedido)
-          .set(fits ? { hold_expires_at: holdUntil, updatedAt: now } : { estado: "expirado", updatedAt: now })
-          .where(eq(pedido.id, id));
-        return fits ? "renewed" : "expired";
-      });
+    /** A lapsed hold taken again if its places are still free, else the order expires (see renewHold). */
+    renewHold(id: number, now: Date, holdUntil: Date) {
+      return renewHold(db, id, now, holdUntil);
     },
 
     async setPaymentId(id: number, paypalOrderId: string): Promise<PedidoRow | null> {
@@ -428,22 +246,6 @@ export function createCompraRepository(db: Db) {
 
     page(params: ListParams) {
       return listPage(db, pedido, PEDIDO_LIST, params);
-    },
-
-    /** True when this webhook event id was already handled. */
-    async webhookSeen(eventId: string): Promise<boolean> {
-      const [row] = await db.select({ id: paypalWebhookEvent.id }).from(paypalWebhookEvent).where(eq(paypalWebhookEvent.id, eventId));
-      return !!row;
-    },
-
-    /** Records a handled event; false when another delivery recorded it first. */
-    async recordWebhook(eventId: string, type: string): Promise<boolean> {
-      const rows = await db
-        .insert(paypalWebhookEvent)
-        .values({ id: eventId, type })
-        .onConflictDoNothing()
-        .returning({ id: paypalWebhookEvent.id });
-      return rows.length > 0;
     },
   };
 }

@@ -5,13 +5,8 @@ import { PaypalError, paypalValueToCents } from "../../adapters/paypal/client.ts
 import type { PaymentProvider, PaypalOrder } from "../../adapters/paypal/types.ts";
 import { HttpError, badRequest, fieldError, notFound } from "../../http/errors.ts";
 import type { AppDeps } from "../../deps.ts";
-import {
-  type CompraRepository,
-  type LineRefusal,
-  type NewPedidoLine,
-  type TourForPricing,
-  createCompraRepository,
-} from "./compra.repository.ts";
+import { type CompraRepository, type TourForPricing, createCompraRepository } from "./compra.repository.ts";
+import type { LineRefusal, NewPedidoLine } from "./retencion.ts";
 import { silentNotifier, type Notifier } from "../../notifications/notifier.ts";
 import type { PedidoRow } from "./compra.table.ts";
 import { checkDia } from "./compra.dates.ts";

@@ -1,5 +1,5 @@
 import { type TravellerCounts, lineTotalCents } from "@tours/domain";
-import type { NewPedidoLine } from "./compra.repository.ts";
+import type { NewPedidoLine } from "./retencion.ts";
 
 /** A day that checkDia accepted: the wire's `fecha_tour` and the departure's date and start in the tour's zone. */
 export interface CheckedDia {

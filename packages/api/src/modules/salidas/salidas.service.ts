@@ -15,7 +15,9 @@ import {
   toDateString,
   wallClock,
 } from "@tours/domain";
-import { capacityOf, takenTotal, type DepartureRecord, type SalidasRepository, type TourTimes } from "./salidas.repository.ts";
+import { capacityOf, takenTotal } from "./cupo.ts";
+import type { DepartureRecord } from "./salidas.list.ts";
+import type { SalidasRepository, TourTimes } from "./salidas.repository.ts";
 
 /** "lunes, 23 de noviembre de 2026 a las 10:00 hora de Bogotá". */
 export function describeDeparture(fecha: string, hora: string, zona: string): string {

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { PaymentProvider, PaypalWebhookEvent } from "../../adapters/paypal/types.ts";
 import { HttpError, fieldError } from "../../http/errors.ts";
-import type { CompraRepository } from "../compra/compra.repository.ts";
 import { CaptureInProgress, type CompraService } from "../compra/compra.service.ts";
+import type { WebhookEventsRepository } from "./webhook-events.repository.ts";
 import { WEBHOOK_MSG } from "./webhooks.messages.ts";
 
 export type WebhookOutcome =
@@ -32,12 +32,12 @@ function paypalOrderIdOf(event: PaypalWebhookEvent): string | undefined {
  * if applying fails, PayPal's retry gets another chance.
  */
 export function createPaypalWebhookHandler(deps: {
-  repo: CompraRepository;
+  events: WebhookEventsRepository;
   compra: CompraService;
   payments: PaymentProvider;
   log: FastifyBaseLogger;
 }) {
-  const { repo, compra, payments, log } = deps;
+  const { events, compra, payments, log } = deps;
 
   return async function handle(
     headers: Record<string, string | undefined>,
@@ -56,7 +56,7 @@ export function createPaypalWebhookHandler(deps: {
       log.warn({ event: body.id, type: body.event_type }, "PayPal webhook with an invalid signature refused");
       return { kind: "forged" };
     }
-    if (await repo.webhookSeen(body.id)) return { kind: "duplicate" };
+    if (await events.seen(body.id)) return { kind: "duplicate" };
 
     let outcome: WebhookOutcome = { kind: "ignored" };
     const paypalOrderId = SETTLING_EVENTS.has(body.event_type) ? paypalOrderIdOf(body) : undefined;
@@ -78,7 +78,7 @@ export function createPaypalWebhookHandler(deps: {
         }
       }
     }
-    await repo.recordWebhook(body.id, body.event_type);
+    await events.record(body.id, body.event_type);
     return outcome;
   };
 }

@@ -3,6 +3,7 @@ import type { AppDeps } from "../../deps.ts";
 import { HttpError, fieldError } from "../../http/errors.ts";
 import { compraServiceFor } from "../compra/compra.service.ts";
 import { createPaypalWebhookHandler } from "./paypal-webhook.ts";
+import { createWebhookEventsRepository } from "./webhook-events.repository.ts";
 import { WEBHOOK_MSG } from "./webhooks.messages.ts";
 
 interface RawJson {
@@ -17,8 +18,9 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024;
 export const PAYPAL_WEBHOOK_PATH = "/api/webhooks/paypal";
 
 export const webhookRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { repo, service: compra } = compraServiceFor(deps, app.log);
-  const handle = createPaypalWebhookHandler({ repo, compra, payments: deps.payments, log: app.log });
+  const { service: compra } = compraServiceFor(deps, app.log);
+  const events = createWebhookEventsRepository(deps.db);
+  const handle = createPaypalWebhookHandler({ events, compra, payments: deps.payments, log: app.log });
 
   // this plugin's own JSON parser keeps the exact bytes PayPal sent: the signature check needs them
   app.removeContentTypeParser("application/json");
