@@ -23,7 +23,7 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createStaffUserRepository } from "./modules/auth/auth.repository.ts";
 import { createStaffAuthService } from "./modules/auth/auth.service.ts";
 import { usuariosRoutes } from "./modules/auth/usuarios.routes.ts";
-import { actividadRoutes } from "./modules/audit/actividad.routes.ts";
+import { auditoriaRoutes } from "./modules/auditoria/auditoria.routes.ts";
 import { paisRoutes } from "./modules/pais/pais.routes.ts";
 import { ciudadesRoutes } from "./modules/ciudades/ciudades.routes.ts";
 import { tourRoutes } from "./modules/tour/tour.routes.ts";
@@ -159,7 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(authRoutes, { auth, db: deps.db, now });
   await app.register(usuariosRoutes, { deps });
-  await app.register(actividadRoutes, { deps });
+  await app.register(auditoriaRoutes, { deps });
   await app.register(paisRoutes, { deps });
   await app.register(ciudadesRoutes, { deps });
   await app.register(tourRoutes, { deps });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
-import { auditLogTable } from "../src/modules/audit/audit.table.ts";
+import { auditLogTable } from "../src/modules/auditoria/auditoria.table.ts";
 import { staffUsersTable } from "../src/modules/auth/auth.table.ts";
 import { PASSWORD_MSG } from "../src/modules/auth/auth.messages.ts";
 import { USUARIO_MSG } from "../src/modules/auth/auth.messages.ts";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc, count, desc, eq, gt } from "drizzle-orm";
-import { auditLogTable } from "../src/modules/audit/audit.table.ts";
+import { auditLogTable } from "../src/modules/auditoria/auditoria.table.ts";
 import {
   CompraCreateAnswer,
   DisponibilidadAnswer,

@@ -13,7 +13,7 @@ import {
 import { startPaypalSimulator, type RunningSimulator } from "../src/paypal-simulator/index.ts";
 import { PaypalError, type PaymentProvider } from "../src/adapters/paypal/index.ts";
 import { REFUND_CLAIM_TTL_MS } from "../src/modules/reservas/cancelacion.service.ts";
-import { auditLogTable } from "../src/modules/audit/audit.table.ts";
+import { auditLogTable } from "../src/modules/auditoria/auditoria.table.ts";
 import { pedido, reembolso } from "../src/modules/compra/compra.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
 import { correo } from "../src/mail/correo.table.ts";

@@ -10,5 +10,5 @@ export * from "../modules/salidas/salidas.table.ts";
 export * from "../modules/compra/compra.table.ts";
 export * from "../modules/limits/limits.table.ts";
 export * from "../modules/octo/octo.table.ts";
-export * from "../modules/audit/audit.table.ts";
+export * from "../modules/auditoria/auditoria.table.ts";
 export * from "../mail/correo.table.ts";

@@ -1,18 +1,9 @@
 import sanitizeHtml from "sanitize-html";
+import { RICH_TEXT_ALLOWLIST } from "@tours/domain";
 
-/**
- * The allowlist for staff-written rich text (`descripcion`, `salidas`). Everything else is dropped: scripts,
- * styles, event handlers, iframes, and any URL scheme other than http, https and mailto.
- */
+/** Staff-written rich text (`descripcion`, `salidas`): the shared allowlist of @tours/domain. */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    "p", "br", "strong", "b", "em", "i", "u", "s", "ul", "ol", "li", "h2", "h3", "h4", "a", "blockquote", "span",
-  ],
-  allowedAttributes: { a: ["href", "title", "target", "rel"] },
-  allowedSchemes: ["http", "https", "mailto"],
-  allowedSchemesAppliedToAttributes: ["href"],
-  allowProtocolRelative: false,
-  disallowedTagsMode: "discard",
+  ...RICH_TEXT_ALLOWLIST,
   // links that open a new tab must not hand the opener to the target page
   transformTags: {
     a: (tagName, attribs) => {

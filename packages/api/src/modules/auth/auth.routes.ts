@@ -4,7 +4,7 @@ import { HTTP_MSG, HttpError, parseBody } from "../../http/errors.ts";
 import { bearerToken, requireStaff } from "../../http/auth.ts";
 import type { Db } from "../../db/client.ts";
 import { createRateLimiter, type Limit } from "../limits/rate-limiter.ts";
-import { actorOf, audited, recordAudit } from "../audit/audit.ts";
+import { actorOf, audited, recordAudit } from "../auditoria/auditoria.ts";
 import { createStaffUserRepository } from "./auth.repository.ts";
 import type { StaffAuthService } from "./auth.service.ts";
 import { LOGIN_FAILED_MSG } from "./auth.messages.ts";

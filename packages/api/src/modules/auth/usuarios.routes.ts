@@ -6,7 +6,7 @@ import { HttpError, badRequest, fieldError, notFound, parseBody, parseId } from 
 import { hashPassword } from "../../auth/passwords.ts";
 import { passwordProblem } from "./password-policy.ts";
 import { timestamps } from "../../http/serialize.ts";
-import { actorOf, audited } from "../audit/audit.ts";
+import { actorOf, audited } from "../auditoria/auditoria.ts";
 import { createStaffUserRepository } from "./auth.repository.ts";
 import type { StaffUserRow } from "./auth.table.ts";
 import { USUARIO_MSG } from "./auth.messages.ts";

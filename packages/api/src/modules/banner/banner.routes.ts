@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { AppDeps } from "../../deps.ts";
-import { actorOf, audited } from "../audit/audit.ts";
+import { actorOf, audited } from "../auditoria/auditoria.ts";
 import { requireRole } from "../../http/auth.ts";
 import { filesOf, prepareImages, readMultipart, storeThen } from "../../http/multipart.ts";
 import { createBannerRepository, toBanner } from "./banner.repository.ts";

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { PaisUpdateBody } from "@tours/contract";
 import type { AppDeps } from "../../deps.ts";
-import { actorOf, audited } from "../audit/audit.ts";
+import { actorOf, audited } from "../auditoria/auditoria.ts";
 import { requireRole } from "../../http/auth.ts";
 import { notFound, parseBody, parseId } from "../../http/errors.ts";
 import { freetourIdFrom } from "../../http/fields.ts";

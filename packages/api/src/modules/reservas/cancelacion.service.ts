@@ -6,7 +6,7 @@ import { PaypalError } from "../../adapters/paypal/client.ts";
 import type { PaymentProvider, PaypalRefund } from "../../adapters/paypal/types.ts";
 import { HttpError, fieldError, notFound } from "../../http/errors.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
-import { type AuditActor, recordAudit } from "../audit/audit.ts";
+import { type AuditActor, recordAudit } from "../auditoria/auditoria.ts";
 import { pedido, pedidoLine, reembolso, type ReembolsoEstado } from "../compra/compra.table.ts";
 import { type ReservaLinea, type ReservaView, loadReservaView, motivoNoCancelable } from "./reserva.view.ts";
 import { CANCELACION_MSG } from "./reservas.messages.ts";

@@ -3,7 +3,7 @@ import type { Checkin } from "@tours/contract";
 import { parseDepartureKey, personsOf, wallClock, formatLocalTime } from "@tours/domain";
 import type { Db } from "../../db/client.ts";
 import { HttpError, badRequest, fieldError, notFound } from "../../http/errors.ts";
-import { type AuditActor, audited } from "../audit/audit.ts";
+import { type AuditActor, audited } from "../auditoria/auditoria.ts";
 import { staffUsersTable } from "../auth/auth.table.ts";
 import { pedidoLine } from "../compra/compra.table.ts";
 import { type ReservaLinea, type ReservaView, loadReservaView } from "./reserva.view.ts";

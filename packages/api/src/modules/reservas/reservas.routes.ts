@@ -4,7 +4,7 @@ import { fromCents } from "@tours/domain";
 import type { AppDeps } from "../../deps.ts";
 import { requireRole } from "../../http/auth.ts";
 import { parseBody, parseId } from "../../http/errors.ts";
-import { actorOf } from "../audit/audit.ts";
+import { actorOf } from "../auditoria/auditoria.ts";
 import { createRateLimiter } from "../limits/rate-limiter.ts";
 import { type CancelResult, createCancelacionService } from "./cancelacion.service.ts";
 import { createCheckinService } from "./checkin.service.ts";

@@ -3,7 +3,7 @@ import { FechaSchema, HorarioCupoBody, MesSchema, SalidaCierreBody, SalidaCupoBo
 import { addDays, departureKey, fromCents, parseDepartureKey, personsOf, wallClock } from "@tours/domain";
 import type { AppDeps } from "../../deps.ts";
 import { requireRole } from "../../http/auth.ts";
-import { actorOf, audited } from "../audit/audit.ts";
+import { actorOf, audited } from "../auditoria/auditoria.ts";
 import { HttpError, badRequest, fieldError, notFound, parseBody, parseId } from "../../http/errors.ts";
 import { listParamsOf } from "../../http/list.ts";
 import { createHorarioRepository, toHorario } from "../tour/horario.repository.ts";

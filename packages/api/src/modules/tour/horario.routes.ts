@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { HorarioCreateBody } from "@tours/contract";
 import type { AppDeps } from "../../deps.ts";
-import { actorOf, audited } from "../audit/audit.ts";
+import { actorOf, audited } from "../auditoria/auditoria.ts";
 import { requireRole } from "../../http/auth.ts";
 import { HttpError, fieldError, issuesToErrors, notFound, parseId } from "../../http/errors.ts";
 import { listHandler } from "../../http/list.ts";

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { TourFields, TourUpdateBody } from "@tours/contract";
 import { MAX_PHOTOS_PER_SELECTION } from "@tours/domain";
 import type { AppDeps } from "../../deps.ts";
-import { actorOf, audited } from "../audit/audit.ts";
+import { actorOf, audited } from "../auditoria/auditoria.ts";
 import { requireRole } from "../../http/auth.ts";
 import { badRequest, fieldError, notFound, parseBody, parseId } from "../../http/errors.ts";
 import { listHandler } from "../../http/list.ts";

@@ -1,6 +1,6 @@
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-/** Who changed what, written in the same transaction as the change (modules/audit/audit.ts). */
+/** Who changed what, written in the same transaction as the change (modules/auditoria/auditoria.ts). */
 export const auditLogTable = pgTable(
   "audit_log",
   {

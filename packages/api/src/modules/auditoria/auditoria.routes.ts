@@ -6,10 +6,10 @@ import { type Permission, rolCan } from "../../auth/roles.ts";
 import { FORBIDDEN_MSG } from "../../http/errors.ts";
 import { requireRole, requireStaff } from "../../http/auth.ts";
 import { HttpError, badRequest, fieldError } from "../../http/errors.ts";
-import { type AuditLogRow, auditLogTable } from "./audit.table.ts";
+import { type AuditLogRow, auditLogTable } from "./auditoria.table.ts";
 
 /** Entries answered per request, newest first. */
-export const ACTIVIDAD_LIMIT = 500;
+export const AUDIT_LIMIT = 500;
 
 /** Who may read the history of one record on its edit page: whoever may change that kind of record. */
 const HISTORY_PERMISSION: Record<string, Permission> = {
@@ -23,7 +23,7 @@ const HISTORY_PERMISSION: Record<string, Permission> = {
   usuario: "usuarios",
 };
 
-export function toActividad(row: AuditLogRow) {
+export function toAuditEntry(row: AuditLogRow) {
   return { ...row, at: row.at.toISOString() };
 }
 
@@ -43,11 +43,11 @@ function textParam(value: unknown, name: string): string | undefined {
 }
 
 async function entries(db: Db, where: SQL | undefined) {
-  const rows = await db.select().from(auditLogTable).where(where).orderBy(desc(auditLogTable.at), desc(auditLogTable.id)).limit(ACTIVIDAD_LIMIT);
-  return rows.map(toActividad);
+  const rows = await db.select().from(auditLogTable).where(where).orderBy(desc(auditLogTable.at), desc(auditLogTable.id)).limit(AUDIT_LIMIT);
+  return rows.map(toAuditEntry);
 }
 
-export const actividadRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+export const auditoriaRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   /** The whole log (Administrador), filtered by user, resource (and id) and a range of days (UTC, `hasta` included). */
   app.get("/api/actividad/index", { preHandler: requireRole("actividad") }, async (request) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
