@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { ListParams } from "@tours/contract";
+import type { WeekdayKey } from "@tours/domain";
 import type { Db } from "../../db/client.ts";
 import { type ListSpec, listPage } from "../../http/list.ts";
 import { horarioTable, tourTable } from "../tour/tour.table.ts";
@@ -7,6 +8,7 @@ import { paisTable } from "../pais/pais.table.ts";
 import { salida } from "../salidas/salidas.table.ts";
 import { pedido, pedidoLine, type PedidoLineRow, type PedidoRow } from "./compra.table.ts";
 import { type NewPedido, type NewPedidoLine, renewHold, reserveWithHold } from "./retencion.ts";
+import { tourZona } from "../tour/tour.zona.ts";
 
 // modules/octo and the tests import these types from here
 export type { LineRefusal, NewPedido, NewPedidoLine } from "./retencion.ts";
@@ -20,17 +22,7 @@ export interface TourForPricing {
   /** IANA zone of its departures (its own, else its country's). */
   zona: string;
   corteHoras: number;
-  horarios: Array<{
-    cupo: number | null;
-    hora_inicio: string;
-    lunes: boolean;
-    martes: boolean;
-    miercoles: boolean;
-    jueves: boolean;
-    viernes: boolean;
-    sabado: boolean;
-    domingo: boolean;
-  }>;
+  horarios: Array<{ cupo: number | null; hora_inicio: string } & Record<WeekdayKey, boolean>>;
 }
 
 /** A claim older than this is taken to belong to a process that died mid-capture. */
@@ -48,7 +40,7 @@ export function createCompraRepository(db: Db) {
           id: tourTable.id,
           nombre: tourTable.nombre,
           precioCents: tourTable.precioCents,
-          zona: sql<string>`coalesce(${tourTable.zonaHoraria}, ${paisTable.zonaHoraria})`,
+          zona: tourZona(),
           corteHoras: tourTable.corteHoras,
         })
         .from(tourTable)

@@ -17,6 +17,7 @@ import { normalizeReferencia } from "../compra/referencia.ts";
 import { paisTable } from "../pais/pais.table.ts";
 import { salida } from "../salidas/salidas.table.ts";
 import { tourTable } from "../tour/tour.table.ts";
+import { tourZona } from "../tour/tour.zona.ts";
 
 /**
  * A booking as its buyer, its e-mails, its voucher and staff see it (issue 9): each line's departure in the tour's
@@ -109,7 +110,7 @@ export async function loadReservaView(db: Db, by: { pedidoId: number } | { refer
         puntoEncuentro: tourTable.puntoEncuentro,
         reembolsable: tourTable.reembolsable,
         corteHoras: tourTable.corteHoras,
-        zona: sql<string | null>`coalesce(${tourTable.zonaHoraria}, ${paisTable.zonaHoraria})`,
+        zona: sql<string | null>`${tourZona()}`,
       })
       .from(pedidoLine)
       .leftJoin(salida, eq(salida.id, pedidoLine.salida_id))

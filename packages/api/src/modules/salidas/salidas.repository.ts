@@ -7,6 +7,7 @@ import { horarioTable, tourTable } from "../tour/tour.table.ts";
 import { lockDeparture, lockTourCapacity, linePersons, placesOfLine, takenBySalida, takenTotal } from "./cupo.ts";
 import { type DepartureSqlRow, departuresSql, fromSqlRow } from "./salidas.list.ts";
 import { fechaCerrada, salida } from "./salidas.table.ts";
+import { tourZona } from "../tour/tour.zona.ts";
 
 /** Data access for departures: calendar facts, staff settings, the panel's list and a departure's manifest. */
 
@@ -26,7 +27,7 @@ export function createSalidasRepository(db: Db) {
         .select({
           id: tourTable.id,
           nombre: tourTable.nombre,
-          zona: sql<string>`coalesce(${tourTable.zonaHoraria}, ${paisTable.zonaHoraria})`,
+          zona: tourZona(),
           corteHoras: tourTable.corteHoras,
         })
         .from(tourTable)

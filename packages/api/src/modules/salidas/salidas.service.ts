@@ -14,6 +14,7 @@ import {
   timeZoneLabel,
   toDateString,
   wallClock,
+  type WeekdayKey,
 } from "@tours/domain";
 import { capacityOf, takenTotal } from "./cupo.ts";
 import type { DepartureRecord } from "./salidas.list.ts";
@@ -62,16 +63,7 @@ export async function monthAvailability(repo: SalidasRepository, tour: TourTimes
   return { ...base, dias };
 }
 
-function toHorarioLike(s: {
-  horaInicio: string;
-  lunes: boolean;
-  martes: boolean;
-  miercoles: boolean;
-  jueves: boolean;
-  viernes: boolean;
-  sabado: boolean;
-  domingo: boolean;
-}) {
+function toHorarioLike(s: { horaInicio: string } & Record<WeekdayKey, boolean>) {
   return { ...s, hora_inicio: s.horaInicio };
 }
 
