@@ -10,7 +10,7 @@ import { pedido, pedidoLine, type PedidoLineRow, type PedidoRow } from "./compra
 import { type NewPedido, type NewPedidoLine, renewHold, reserveWithHold } from "./retencion.ts";
 import { tourZona } from "../tour/tour.zona.ts";
 
-// modules/octo and the tests import these types from here
+// modules/octo and bench/checkout.ts import these types from here
 export type { LineRefusal, NewPedido, NewPedidoLine } from "./retencion.ts";
 
 /** Data access for orders: the only place that reads or writes pedido and pedido_line (holds: retencion.ts). */
