@@ -7,13 +7,6 @@
 export const ROLES = ["admin", "ventas", "contenido", "guia"] as const;
 export type Rol = (typeof ROLES)[number];
 
-export const ROL_NOMBRES: Record<Rol, string> = {
-  admin: "Administrador",
-  ventas: "Ventas",
-  contenido: "Contenido",
-  guia: "Guía",
-};
-
 export const PERMISSIONS = [
   /** write the catalogue: countries, cities, tours, photos, schedules, banner */
   "catalogo",
@@ -45,8 +38,4 @@ export function isRol(value: unknown): value is Rol {
 
 export function rolCan(rol: string, permission: Permission): boolean {
   return isRol(rol) && GRANTS[rol].includes(permission);
-}
-
-export function permissionsOf(rol: string): Permission[] {
-  return isRol(rol) ? [...GRANTS[rol]] : [];
 }

@@ -5,10 +5,10 @@ import { withCache } from "./cache.ts";
 import { createHttpFreeTourProvider } from "./http.ts";
 import type { FreeTourProvider } from "./types.ts";
 
-export type { FreeTourPage, FreeTourProvider } from "./types.ts";
+export type { FreeTourProvider } from "./types.ts";
 export { BUNDLED_PLACES } from "./bundled-places.ts";
-export { createBundledFreeTourProvider, ensureBundledImages, stableUuid } from "./bundled.ts";
-export { createHttpFreeTourProvider, FreeTourProviderError } from "./http.ts";
+export { createBundledFreeTourProvider, ensureBundledImages } from "./bundled.ts";
+export { createHttpFreeTourProvider } from "./http.ts";
 export { withCache } from "./cache.ts";
 
 /** The settings this adapter reads (a subset of the app config). */

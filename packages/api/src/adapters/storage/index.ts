@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { createDiskObjectStore, type ObjectStore } from "./object-store.ts";
 import { createS3ObjectStore, type S3Settings } from "./s3.ts";
 
-export type { ObjectStore, StoredObject } from "./object-store.ts";
+export type { ObjectStore } from "./object-store.ts";
 export type { S3Settings } from "./s3.ts";
 
 /** Formats we accept, judged by decoding the bytes (never the file name or the declared type). SVG is refused. */

@@ -11,7 +11,7 @@ import { type NewPedido, type NewPedidoLine, renewHold, reserveWithHold } from "
 import { tourZona } from "../tour/tour.zona.ts";
 
 // modules/octo and bench/checkout.ts import these types from here
-export type { LineRefusal, NewPedido, NewPedidoLine } from "./retencion.ts";
+export type { NewPedido, NewPedidoLine } from "./retencion.ts";
 
 /** Data access for orders: the only place that reads or writes pedido and pedido_line (holds: retencion.ts). */
 

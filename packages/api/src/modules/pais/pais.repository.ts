@@ -109,4 +109,3 @@ export function createPaisRepository(db: Db) {
     },
   };
 }
-export type PaisRepository = ReturnType<typeof createPaisRepository>;

@@ -350,5 +350,3 @@ export function createCancelacionService(deps: CancelacionDeps) {
 
   return { cancel };
 }
-
-export type CancelacionService = ReturnType<typeof createCancelacionService>;

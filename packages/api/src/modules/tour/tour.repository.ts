@@ -160,4 +160,3 @@ export function createTourRepository(db: Db) {
     },
   };
 }
-export type TourRepository = ReturnType<typeof createTourRepository>;
