@@ -11,7 +11,8 @@ import {
   OctoProduct,
   OctoSupplier,
 } from "../src/modules/octo/octo.schemas.ts";
-import { OCTO_MSG } from "../src/modules/octo/octo.service.ts";
+import { OCTO_MSG } from "../src/modules/octo/octo.messages.ts";
+import { utcInstant } from "../src/modules/octo/octo.mapping.ts";
 import { COMPRA_MSG } from "../src/modules/compra/compra.service.ts";
 import { bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
 import { NOW, buyer, line, seedCatalogue, simulatorClient, type Catalogue } from "./compra-fixtures.ts";
@@ -168,14 +169,14 @@ describe("OCTO core flow", () => {
       vacancies: 10,
       capacity: 10,
       available: true,
-      utcCutoffAt: "2026-11-23T13:00:00.000Z",
+      utcCutoffAt: "2026-11-23T13:00:00Z",
       pricing: { retail: 4000, currency: "USD" },
     });
 
     const reserveRes = await octo(keyA, "POST", "/bookings", reserveBody(tourId, ["adult", "adult", "child", "pet"], { resellerReference: "KLK-1", expirationMinutes: 30 }), PRICING);
     const held = await ok(OctoBooking, reserveRes);
     expect(reserveRes.headers["octo-capabilities"]).toBe("octo/pricing");
-    expect(held).toMatchObject({ status: "ON_HOLD", resellerReference: "KLK-1", utcExpiresAt: new Date(NOW.getTime() + 30 * MIN).toISOString(), availabilityId: MONDAY(tourId) });
+    expect(held).toMatchObject({ status: "ON_HOLD", resellerReference: "KLK-1", utcExpiresAt: utcInstant(new Date(NOW.getTime() + 30 * MIN)), availabilityId: MONDAY(tourId) });
     expect(held.pricing).toMatchObject({ retail: 2000 * 2 + 1200 + 400, currency: "USD", currencyPrecision: 2 });
     expect(held.unitItems.map((u) => u.unitId)).toEqual(["adult", "adult", "child", "pet"]);
     // the pet takes no place: 3 persons held
@@ -183,7 +184,7 @@ describe("OCTO core flow", () => {
 
     clock = new Date(NOW.getTime() + 20 * MIN);
     const extended = await ok(OctoBooking, await octo(keyA, "POST", `/bookings/${held.uuid}/extend`, { expirationMinutes: 60 }));
-    expect(extended.utcExpiresAt).toBe(new Date(clock.getTime() + 60 * MIN).toISOString());
+    expect(extended.utcExpiresAt).toBe(utcInstant(new Date(clock.getTime() + 60 * MIN)));
 
     clock = new Date(NOW.getTime() + 45 * MIN); // past the first expiry, within the extension
     const confirmed = await ok(
@@ -250,8 +251,8 @@ describe("OCTO core flow", () => {
     expect(new Set(bookings.map((b) => b.supplierReference)).size).toBe(1);
     expect(await vacancies(keyA, tourId)).toBe(8);
     expect((await manifest(tourId)).pedidos).toHaveLength(1);
-    // another reseller cannot reuse it
-    octoError(await octo(keyB, "POST", "/bookings", body), 400, "BAD_REQUEST");
+    // another reseller cannot reuse it (OCTO: "The uuid was already used")
+    octoError(await octo(keyB, "POST", "/bookings", body), 400, "INVALID_BOOKING_UUID");
   });
 
   it("cancel after the cutoff, or of a non-refundable tour, is refused with UNPROCESSABLE_ENTITY", async () => {

@@ -15,6 +15,7 @@ import {
   takenTotal,
 } from "../salidas/salidas.repository.ts";
 import type { SalidaRow } from "../salidas/salidas.table.ts";
+import type { OctoContactExtra } from "../octo/octo.table.ts";
 import { pedido, pedidoLine, paypalWebhookEvent, type PedidoLineRow, type PedidoRow } from "./compra.table.ts";
 import { newPin, newReferencia } from "./referencia.ts";
 
@@ -30,8 +31,8 @@ export interface NewPedido {
   telefonorespaldo: string | null;
   comentario: string | null;
   valor_total_cents: number;
-  /** An OCTO booking: the reseller, its booking uuid and reference (absent for storefront orders). */
-  octo?: { uuid: string; revendedorId: number; referencia: string | null };
+  /** An OCTO booking: the reseller, its booking uuid and reference, the request as first sent and the contact's extra fields (absent for storefront orders). */
+  octo?: { uuid: string; revendedorId: number; referencia: string | null; peticion: string; contacto: OctoContactExtra | null };
 }
 
 export interface NewPedidoLine {
@@ -116,8 +117,8 @@ async function insertIfFits(
   );
   // Storefront orders leave estado, status and canal to their column defaults ('pendiente', false, 'tienda').
   const octo = order.octo;
-  const octoColumns = octo ? sql`, canal, octo_uuid, revendedor_id, revendedor_referencia` : sql``;
-  const octoValues = octo ? sql`, 'octo', ${octo.uuid}::text, ${octo.revendedorId}::int, ${octo.referencia}::text` : sql``;
+  const octoColumns = octo ? sql`, canal, octo_uuid, revendedor_id, revendedor_referencia, octo_peticion, octo_contacto` : sql``;
+  const octoValues = octo ? sql`, 'octo', ${octo.uuid}::text, ${octo.revendedorId}::int, ${octo.referencia}::text, ${octo.peticion}::text, ${octo.contacto === null ? null : JSON.stringify(octo.contacto)}::jsonb` : sql``;
   // The check is the function salidas_caben (migration 0007): PL/pgSQL keeps its plan per connection, which PGlite
   // cannot do for a plain statement, and there parsing and planning the check was most of what holds cost.
   const result = await executePrepared(tx, "hold_check", sql`
@@ -354,66 +355,6 @@ export function createCompraRepository(db: Db) {
         .update(pedido)
         .set({ estado: "cancelado", updatedAt: now })
         .where(and(eq(pedido.id, id), eq(pedido.estado, "pendiente"), isNull(pedido.capture_claimed_at)))
-        .returning();
-      return row ?? null;
-    },
-
-    /** An OCTO booking by its uuid. */
-    async findByOctoUuid(uuid: string): Promise<PedidoRow | null> {
-      const [row] = await db.select().from(pedido).where(eq(pedido.octo_uuid, uuid));
-      return row ?? null;
-    },
-
-    /** A reseller's OCTO bookings, newest first, narrowed by their reference, ours (the order id) or the departure date. */
-    async octoBookings(revendedorId: number, filter: { referencia?: string; pedidoId?: number; fecha?: { from: string; to: string } }): Promise<PedidoRow[]> {
-      const conditions = [eq(pedido.revendedor_id, revendedorId), isNotNull(pedido.octo_uuid)];
-      if (filter.referencia !== undefined) conditions.push(eq(pedido.revendedor_referencia, filter.referencia));
-      if (filter.pedidoId !== undefined) conditions.push(eq(pedido.id, filter.pedidoId));
-      if (filter.fecha) {
-        const { from, to } = filter.fecha;
-        conditions.push(
-          sql`exists (select 1 from ${pedidoLine} join ${salida} on ${salida.id} = ${pedidoLine.salida_id}
-                      where ${pedidoLine.id_pedido} = ${pedido.id} and ${salida.fecha} between ${from} and ${to})`,
-        );
-      }
-      return db.select().from(pedido).where(and(...conditions)).orderBy(desc(pedido.id)).limit(500);
-    },
-
-    /** A live hold gets a new expiry (a lapsed one must be renewed with renewHold, which checks the places). */
-    async extendLiveHold(id: number, now: Date, holdUntil: Date): Promise<PedidoRow | null> {
-      const [row] = await db
-        .update(pedido)
-        .set({ hold_expires_at: holdUntil, updatedAt: now })
-        .where(and(eq(pedido.id, id), eq(pedido.estado, "pendiente"), gt(pedido.hold_expires_at, now)))
-        .returning();
-      return row ?? null;
-    },
-
-    /**
-     * A held OCTO booking confirmed by its reseller: paid by the reseller (no PayPal capture), once, and only while
-     * its hold is live (renew a lapsed one first).
-     */
-    async markPaidByReseller(id: number, now: Date, changes: Partial<Pick<PedidoRow, "nombre" | "apellido" | "email" | "telefono" | "comentario" | "revendedor_referencia">>): Promise<PedidoRow | null> {
-      const [row] = await db
-        .update(pedido)
-        .set({ ...changes, estado: "pagado", status: true, paid_at: now, updatedAt: now })
-        .where(and(eq(pedido.id, id), eq(pedido.canal, "octo"), eq(pedido.estado, "pendiente"), gt(pedido.hold_expires_at, now)))
-        .returning();
-      return row ?? null;
-    },
-
-    /** Contact, notes or reference of an OCTO booking changed by its reseller. */
-    async updateOctoDetails(id: number, now: Date, changes: Partial<Pick<PedidoRow, "nombre" | "apellido" | "email" | "telefono" | "comentario" | "revendedor_referencia">>): Promise<PedidoRow | null> {
-      const [row] = await db.update(pedido).set({ ...changes, updatedAt: now }).where(and(eq(pedido.id, id), eq(pedido.canal, "octo"))).returning();
-      return row ?? null;
-    },
-
-    /** An OCTO booking, held or confirmed, cancelled by its reseller: its places are free again at once. */
-    async cancelByReseller(id: number, now: Date, reason: string | null): Promise<PedidoRow | null> {
-      const [row] = await db
-        .update(pedido)
-        .set({ estado: "cancelado", motivo_cancelacion: reason, updatedAt: now })
-        .where(and(eq(pedido.id, id), eq(pedido.canal, "octo"), inArray(pedido.estado, ["pendiente", "pagado"])))
         .returning();
       return row ?? null;
     },
