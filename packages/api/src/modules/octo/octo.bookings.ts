@@ -39,7 +39,7 @@ function requestOf(body: z.infer<typeof BookingBody>) {
     productId: body.productId,
     optionId: body.optionId,
     availabilityId: body.availabilityId,
-    unitItems: body.unitItems.map((u) => u.unitId).sort(),
+    unitItems: (body.unitItems ?? []).map((u) => u.unitId).sort(),
     resellerReference: body.resellerReference ?? null,
     notes: body.notes ?? null,
     contact: c ? [c.fullName, c.firstName, c.lastName, c.emailAddress, c.phoneNumber, c.notes].map((x) => x ?? null) : null,
@@ -88,7 +88,7 @@ export function createOctoBookings(deps: OctoBookingsDeps) {
     }
     const tour = await catalogue.productTour(body.productId);
     catalogue.checkOption(body.optionId);
-    const counts = change.checkedCounts(tour, body.unitItems.map((u) => u.unitId));
+    const counts = change.checkedCounts(tour, (body.unitItems ?? []).map((u) => u.unitId));
     const now = deps.now();
     const dia = await change.saleableDeparture(tour, body.availabilityId, now);
     const line: NewPedidoLine = {

@@ -91,7 +91,8 @@ export const BookingBody = z.object({
   expirationMinutes: ExpirationMinutes.nullish(),
   notes: z.string().max(2000).nullish(),
   resellerReference: z.string().max(100).nullish(),
-  unitItems: z.array(UnitItemBody).min(1).max(200),
+  /** Missing or empty: a well-formed request that cannot be booked (UNPROCESSABLE_ENTITY, as the validator expects). */
+  unitItems: z.array(UnitItemBody).max(200).nullish(),
   contact: ContactBody.nullish(),
   currency: z.string().nullish(),
 });
