@@ -115,10 +115,11 @@ async function insertIfFits(
     ),
     sql`, `,
   );
-  // Storefront orders leave estado, status and canal to their column defaults ('pendiente', false, 'tienda').
+  // Storefront orders leave estado, status and canal to their column defaults ('pendiente', false, 'tienda'). An OCTO
+  // hold's whole life is capped from its reservation: created_at is the service's clock, like its expiry.
   const octo = order.octo;
-  const octoColumns = octo ? sql`, canal, octo_uuid, revendedor_id, revendedor_referencia, octo_peticion, octo_contacto` : sql``;
-  const octoValues = octo ? sql`, 'octo', ${octo.uuid}::text, ${octo.revendedorId}::int, ${octo.referencia}::text, ${octo.peticion}::text, ${octo.contacto === null ? null : JSON.stringify(octo.contacto)}::jsonb` : sql``;
+  const octoColumns = octo ? sql`, canal, octo_uuid, revendedor_id, revendedor_referencia, octo_peticion, octo_contacto, created_at` : sql``;
+  const octoValues = octo ? sql`, 'octo', ${octo.uuid}::text, ${octo.revendedorId}::int, ${octo.referencia}::text, ${octo.peticion}::text, ${octo.contacto === null ? null : JSON.stringify(octo.contacto)}::jsonb, ${now}::timestamptz` : sql``;
   // The check is the function salidas_caben (migration 0007): PL/pgSQL keeps its plan per connection, which PGlite
   // cannot do for a plain statement, and there parsing and planning the check was most of what holds cost.
   const result = await executePrepared(tx, "hold_check", sql`
