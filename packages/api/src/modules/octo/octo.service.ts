@@ -1,4 +1,3 @@
-import { wallClock } from "@tours/domain";
 import type { Db } from "../../db/client.ts";
 import type { CompraRepository } from "../compra/compra.repository.ts";
 import type { SalidasRepository } from "../salidas/salidas.repository.ts";
@@ -35,7 +34,6 @@ export function createOctoService(deps: OctoServiceDeps) {
     calendar,
     availability,
     ...bookings,
-    today: (zona: string) => wallClock(deps.now(), zona).date,
   };
 }
 
