@@ -12,8 +12,8 @@ import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
 /**
  * The catalogue the OCTO validator certifies us on (docs/decisions/0009), on a fresh database (SEED_DEMO=false):
  * one refundable tour with 1,000 places per departure (daily at 10:00 and 15:00, Bogotá), whose 10:00 departure
- * five days from now is sold out (4 places, all confirmed by a reseller booking), and a reseller key for the
- * validator. Uses the server's settings (DATABASE_URL or DATA_DIR); prints the key on the last line.
+ * five days from now is sold out (4 places, all confirmed by a reseller booking); a second tour (daily at 16:00,
+ * 1,000 places) so the validator's "change product" scenario runs too; and a reseller key for the validator. Uses the server's settings (DATABASE_URL or DATA_DIR); prints the key on the last line.
  *   SEED_DEMO=false DATA_DIR=/tmp/x npx tsx packages/api/scripts/octo-validator-catalogue.ts
  */
 
@@ -43,9 +43,15 @@ async function main() {
         corteHoras: 2,
       })
       .returning();
+    // a second product, so the validator also moves a booking from one product to another
+    const [second] = await db
+      .insert(tourTable)
+      .values({ nombre: "Monserrate al atardecer", precioCents: 3000, pais: pais!.id, ciudad: ciudad!.id, puntoEncuentro: "Estación del funicular", reembolsable: true, corteHoras: 2 })
+      .returning();
     await db.insert(horarioTable).values([
       { tourId: tour!.id, horaInicio: "10:00", cupo: 1000, ...ALL_DAYS },
       { tourId: tour!.id, horaInicio: "15:00", cupo: 1000, ...ALL_DAYS },
+      { tourId: second!.id, horaInicio: "16:00", cupo: 1000, ...ALL_DAYS },
     ]);
 
     const octo = createOctoRepository(db);
@@ -78,6 +84,7 @@ async function main() {
     if (!reserved.ok || !(await octo.confirmHold(reserved.row.id, now, {}))) throw new Error("could not sell out the departure");
 
     console.log(`tour ${tour!.id}: 10:00 and 15:00 daily, 1000 places; sold out: ${tour!.id}-${soldOut.replace(/-/g, "")}-1000`);
+    console.log(`tour ${second!.id}: 16:00 daily, 1000 places`);
     console.log(`reseller ${validator.id} (${validator.nombre}) key:`);
     console.log(key);
   } finally {
