@@ -44,7 +44,7 @@ export function detailsOf(body: { contact?: z.infer<typeof ContactBody> | null; 
   };
 }
 
-export interface BookingTarget {
+interface BookingTarget {
   productId?: string | null;
   optionId?: string | null;
   availabilityId?: string | null;
@@ -100,7 +100,7 @@ export function createBookingChange(deps: { db: Db; compra: CompraRepository; ca
     const productChanges = target.productId != null && target.productId !== String(current.id);
     const tour = productChanges ? await catalogue.productTour(target.productId!) : current;
     catalogue.checkOption(target.optionId ?? OPTION_ID);
-    if (productChanges && !target.availabilityId) throw new OctoError("BAD_REQUEST", OCTO_MSG.moveOptionOnly);
+    if (productChanges && !target.availabilityId) throw new OctoError("BAD_REQUEST", OCTO_MSG.moveProductNeedsAvailability);
     const counts = target.unitIds ? checkedCounts(tour, target.unitIds) : { mayores15: line.mayores15, menoresde15_a4: line.menoresde15_a4, menores3: line.menores3, mascotas: line.mascotas };
     const availabilityId = target.availabilityId ?? departureKey(tour.id, fecha, hora);
     const dia = await saleableDeparture(tour, availabilityId, now);
@@ -150,4 +150,3 @@ export function notLive(status: OctoBookingStatus, uuid: string): OctoError {
   return new OctoError("UNPROCESSABLE_ENTITY", status === "CANCELLED" ? OCTO_MSG.cancelled : OCTO_MSG.expired, { uuid });
 }
 
-export type BookingChange = ReturnType<typeof createBookingChange>;

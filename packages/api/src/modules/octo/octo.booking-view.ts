@@ -10,7 +10,7 @@ import type { OctoBookingT } from "./octo.schemas.ts";
 
 /** An order as the reseller's OCTO booking. */
 
-export interface BookingDeparture {
+interface BookingDeparture {
   line: PedidoLineRow;
   fecha: string;
   hora: string;

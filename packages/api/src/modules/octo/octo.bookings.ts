@@ -15,7 +15,7 @@ import type { Db } from "../../db/client.ts";
 
 /** OCTO bookings: reserve, confirm, extend, update, cancel, read. Each booking is one order of one line (0009). */
 
-export interface OctoBookingsDeps {
+interface OctoBookingsDeps {
   db: Db;
   octo: OctoRepository;
   compra: CompraRepository;

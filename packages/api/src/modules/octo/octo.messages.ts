@@ -26,7 +26,7 @@ export const OCTO_MSG = {
   afterCutoff: (hours: number) => `Ya pasó el corte de cancelación (${hours} ${hours === 1 ? "hora" : "horas"} antes del inicio): la reserva no se puede cancelar`,
   moveNonRefundable: "El tour no es reembolsable: la reserva confirmada no se puede cambiar",
   moveAfterCutoff: (hours: number) => `Ya pasó el corte (${hours} ${hours === 1 ? "hora" : "horas"} antes del inicio): la reserva no se puede cambiar`,
-  moveOptionOnly: "Para cambiar de opción indique también la salida (availabilityId) del producto",
+  moveProductNeedsAvailability: "Para cambiar de producto indique también la salida (availabilityId) del nuevo producto",
   unauthorized: "Falta la clave de API o no es válida",
 } as const;
 

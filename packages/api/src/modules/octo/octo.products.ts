@@ -11,7 +11,7 @@ export interface OctoCaller {
   pricing: boolean;
 }
 
-export interface OctoCatalogueDeps {
+interface OctoCatalogueDeps {
   octo: OctoRepository;
   publicApiUrl: string;
   storefrontUrl: string;

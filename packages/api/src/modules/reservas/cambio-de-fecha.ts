@@ -16,7 +16,7 @@ import { salida } from "../salidas/salidas.table.ts";
  * the same locks and rolled back with it.
  */
 
-export interface LineMove {
+interface LineMove {
   orderId: number;
   lineId: number;
   to: { tourId: number; fecha: string; hora: string; fecha_tour: string };
@@ -34,7 +34,7 @@ export interface MoveContext {
   from: { salidaId: number; tourId: number; fecha: string; hora: string };
 }
 
-export type MoveOutcome<T> = { ok: true; value: T } | { ok: false; refusal: LineRefusal };
+type MoveOutcome<T> = { ok: true; value: T } | { ok: false; refusal: LineRefusal };
 
 /** The order or line changed between reading it and locking it: the caller's check refuses with its own reason. */
 export class MoveRefused extends Error {
