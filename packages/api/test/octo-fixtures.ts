@@ -45,6 +45,7 @@ export function useOctoApp(): OctoEnv {
   });
   beforeEach(() => {
     env.clock = NOW;
+    env.sim.control.reset();
   });
   return env;
 }
@@ -59,7 +60,17 @@ export async function newReseller(env: OctoEnv, nombre: string) {
 export async function tourWithSlot(env: OctoEnv, cupo: number | null, extra: Partial<typeof tourTable.$inferInsert> = {}, hora = "10:00") {
   const [tour] = await env.t.db
     .insert(tourTable)
-    .values({ nombre: `OCTO ${Math.random().toString(36).slice(2, 7)}`, precioCents: 2000, pais: env.cat.paisId, ciudad: env.cat.ciudadId, reembolsable: true, ...extra })
+    .values({
+      nombre: `OCTO ${Math.random().toString(36).slice(2, 7)}`,
+      precioCents: 2000,
+      pais: env.cat.paisId,
+      ciudad: env.cat.ciudadId,
+      puntoEncuentro: "Plaza de Bolívar",
+      incluye: "Guía\nAgua",
+      noIncluye: "Propinas",
+      reembolsable: true,
+      ...extra,
+    })
     .returning();
   const res = await env.t.app.inject({
     method: "POST",
