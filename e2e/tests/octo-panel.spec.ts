@@ -3,8 +3,8 @@ import type { Page } from "@playwright/test";
 import { ADMIN, API_URL, STORE_URL } from "../support/env";
 
 /*
- * The APIs screen with the real API: staff create a reseller key (shown once), the reseller books through
- * /octo with it, the booking shows in Pedidos with the reseller and its reference, and switching the key off
+ * The APIs screen with the real API: staff create a reseller key (shown once) and set its caps on holds, the
+ * reseller books through /octo with it (a day-long hold cut to the cap), the booking shows in Pedidos with the reseller and its reference, and switching the key off
  * refuses its next call.
  */
 
@@ -47,6 +47,14 @@ test("APIs: a reseller key is created and shown once, books through OCTO into Pe
   await expect(row).toContainText("Activo");
   await expect(row).toContainText(`${key.slice(0, 12)}…`);
 
+  // its caps on holds: 60 / 180 minutes by default, set here to 10 / 30
+  await row.getByRole("button", { name: `Límites de retención de ${nombre}` }).click();
+  await page.getByLabel("Minutos por retención o extensión").fill("10");
+  await page.getByLabel("Duración máxima de una retención, con extensiones (minutos)").fill("30");
+  await page.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByText("Límites de retención guardados")).toBeVisible();
+  await expect(row).toContainText("10 / 30 min");
+
   // the reseller books the first open departure of the first product with start times
   const products = (await (await octo(key, "/products")).json()) as Array<{ id: string; options: Array<{ availabilityLocalStartTimes: string[] }> }>;
   const productId = products.find((p) => p.options[0]!.availabilityLocalStartTimes.length > 0)!.id;
@@ -56,8 +64,13 @@ test("APIs: a reseller key is created and shown once, books through OCTO into Pe
   const availabilityId = availability.find((a) => a.available)!.id;
   const reference = `E2E-${Date.now().toString(36)}`;
   const uuid = crypto.randomUUID();
-  const held = await octo(key, "/bookings", { uuid, productId, optionId: "DEFAULT", availabilityId, resellerReference: reference, unitItems: [{ unitId: "adult" }], contact: { fullName: "Reserva Revendedor" } });
+  const asked = Date.now();
+  const held = await octo(key, "/bookings", { uuid, productId, optionId: "DEFAULT", availabilityId, resellerReference: reference, expirationMinutes: 1440, unitItems: [{ unitId: "adult" }], contact: { fullName: "Reserva Revendedor" } });
   expect(held.status).toBe(200);
+  // the day it asked for is cut to the reseller's 10 minutes
+  const expires = Date.parse(((await held.json()) as { utcExpiresAt: string }).utcExpiresAt);
+  expect(expires - asked).toBeLessThanOrEqual(10 * 60_000 + 5_000);
+  expect(expires - asked).toBeGreaterThan(9 * 60_000);
   expect((await (await octo(key, `/bookings/${uuid}/confirm`, {})).json()).status).toBe("CONFIRMED");
 
   await page.getByRole("menuitem", { name: "Pedidos" }).click();

@@ -276,8 +276,14 @@ const handlers: Record<string, ResourceHandler> = {
     async create(data) {
       return (await api.call("revendedorCreate", { body: { nombre: textOf(data.nombre).trim() } })).succes;
     },
+    /** The key's switch sends `activo`; the caps dialog sends the two caps on holds. */
     async update(id, data) {
-      return (await api.call("revendedorUpdate", { params: { id: num(id) }, body: { activo: truthy(data.activo) } })).succes;
+      const body = {
+        ...(data.activo !== undefined ? { activo: truthy(data.activo) } : {}),
+        ...(data.expiracion_max_minutos !== undefined ? { expiracion_max_minutos: Number(data.expiracion_max_minutos) } : {}),
+        ...(data.retencion_max_minutos !== undefined ? { retencion_max_minutos: Number(data.retencion_max_minutos) } : {}),
+      };
+      return (await api.call("revendedorUpdate", { params: { id: num(id) }, body })).succes;
     },
   },
 

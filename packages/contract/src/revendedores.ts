@@ -9,6 +9,9 @@ export const RevendedorSchema = z.object({
   nombre: z.string(),
   key_prefijo: z.string(),
   activo: z.boolean(),
+  /** Caps on this reseller's holds (OCTO): minutes per reservation or extension, and a hold's whole life. */
+  expiracion_max_minutos: z.number().check(z.int()),
+  retencion_max_minutos: z.number().check(z.int()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -23,7 +26,25 @@ export const RevendedorCreateBody = z.object({
       z.maxLength(200, "El nombre admite hasta 200 caracteres"),
     ),
 });
-export const RevendedorUpdateBody = z.object({ activo: z.boolean({ error: "Indique si la clave está activa" }) });
+const minutes = (label: string) =>
+  z.number({ error: `${label}: indique un número de minutos` }).check(
+    z.int(`${label}: indique un número entero de minutos`),
+    z.minimum(1, `${label}: al menos 1 minuto`),
+    z.maximum(10_080, `${label}: como máximo 10080 minutos (7 días)`),
+  );
+export const RevendedorUpdateBody = z
+  .object({
+    activo: z.optional(z.boolean({ error: "Indique si la clave está activa" })),
+    expiracion_max_minutos: z.optional(minutes("Minutos máximos por retención")),
+    retencion_max_minutos: z.optional(minutes("Duración máxima de una retención")),
+  })
+  .check(
+    z.refine((b) => b.activo !== undefined || b.expiracion_max_minutos !== undefined || b.retencion_max_minutos !== undefined, "Indique qué cambiar"),
+    z.refine(
+      (b) => b.expiracion_max_minutos === undefined || b.retencion_max_minutos === undefined || b.expiracion_max_minutos <= b.retencion_max_minutos,
+      "Los minutos por retención no pueden superar la duración máxima de una retención",
+    ),
+  );
 
 export const RevendedorListAnswer = z.object({ succes: z.array(RevendedorSchema) });
 export const RevendedorAnswer = z.object({ succes: RevendedorSchema });

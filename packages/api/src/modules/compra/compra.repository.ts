@@ -168,66 +168,6 @@ export function createCompraRepository(db: Db) {
       return row ?? null;
     },
 
-    /** An OCTO booking by its uuid. */
-    async findByOctoUuid(uuid: string): Promise<PedidoRow | null> {
-      const [row] = await db.select().from(pedido).where(eq(pedido.octo_uuid, uuid));
-      return row ?? null;
-    },
-
-    /** A reseller's OCTO bookings, newest first, narrowed by their reference, ours (the order id) or the departure date. */
-    async octoBookings(revendedorId: number, filter: { referencia?: string; pedidoId?: number; fecha?: { from: string; to: string } }): Promise<PedidoRow[]> {
-      const conditions = [eq(pedido.revendedor_id, revendedorId), isNotNull(pedido.octo_uuid)];
-      if (filter.referencia !== undefined) conditions.push(eq(pedido.revendedor_referencia, filter.referencia));
-      if (filter.pedidoId !== undefined) conditions.push(eq(pedido.id, filter.pedidoId));
-      if (filter.fecha) {
-        const { from, to } = filter.fecha;
-        conditions.push(
-          sql`exists (select 1 from ${pedidoLine} join ${salida} on ${salida.id} = ${pedidoLine.salida_id}
-                      where ${pedidoLine.id_pedido} = ${pedido.id} and ${salida.fecha} between ${from} and ${to})`,
-        );
-      }
-      return db.select().from(pedido).where(and(...conditions)).orderBy(desc(pedido.id)).limit(500);
-    },
-
-    /** A live hold gets a new expiry (a lapsed one must be renewed with renewHold, which checks the places). */
-    async extendLiveHold(id: number, now: Date, holdUntil: Date): Promise<PedidoRow | null> {
-      const [row] = await db
-        .update(pedido)
-        .set({ hold_expires_at: holdUntil, updatedAt: now })
-        .where(and(eq(pedido.id, id), eq(pedido.estado, "pendiente"), gt(pedido.hold_expires_at, now)))
-        .returning();
-      return row ?? null;
-    },
-
-    /**
-     * A held OCTO booking confirmed by its reseller: paid by the reseller (no PayPal capture), once, and only while
-     * its hold is live (renew a lapsed one first).
-     */
-    async markPaidByReseller(id: number, now: Date, changes: Partial<Pick<PedidoRow, "nombre" | "apellido" | "email" | "telefono" | "comentario" | "revendedor_referencia">>): Promise<PedidoRow | null> {
-      const [row] = await db
-        .update(pedido)
-        .set({ ...changes, estado: "pagado", status: true, paid_at: now, updatedAt: now })
-        .where(and(eq(pedido.id, id), eq(pedido.canal, "octo"), eq(pedido.estado, "pendiente"), gt(pedido.hold_expires_at, now)))
-        .returning();
-      return row ?? null;
-    },
-
-    /** Contact, notes or reference of an OCTO booking changed by its reseller. */
-    async updateOctoDetails(id: number, now: Date, changes: Partial<Pick<PedidoRow, "nombre" | "apellido" | "email" | "telefono" | "comentario" | "revendedor_referencia">>): Promise<PedidoRow | null> {
-      const [row] = await db.update(pedido).set({ ...changes, updatedAt: now }).where(and(eq(pedido.id, id), eq(pedido.canal, "octo"))).returning();
-      return row ?? null;
-    },
-
-    /** An OCTO booking, held or confirmed, cancelled by its reseller: its places are free again at once. */
-    async cancelByReseller(id: number, now: Date, reason: string | null): Promise<PedidoRow | null> {
-      const [row] = await db
-        .update(pedido)
-        .set({ estado: "cancelado", motivo_cancelacion: reason, updatedAt: now })
-        .where(and(eq(pedido.id, id), eq(pedido.canal, "octo"), inArray(pedido.estado, ["pendiente", "pagado"])))
-        .returning();
-      return row ?? null;
-    },
-
     async lines(pedidoId: number): Promise<PedidoLineRow[]> {
       return db.select().from(pedidoLine).where(eq(pedidoLine.id_pedido, pedidoId)).orderBy(asc(pedidoLine.id));
     },

@@ -1,7 +1,7 @@
-import { type AnyPgColumn, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { salida } from "../salidas/salidas.table.ts";
 import { staffUsersTable } from "../auth/auth.table.ts";
-import { revendedor } from "../octo/octo.table.ts";
+import { revendedor, type OctoContactExtra } from "../octo/octo.table.ts";
 import { newPin, newReferencia } from "./referencia.ts";
 
 /**
@@ -54,6 +54,10 @@ export const pedido = pgTable("pedido", {
   canal: text("canal").$type<PedidoCanal>().default("tienda").notNull(),
   /** OCTO bookings (docs/decisions/0008): the reseller's booking uuid (its idempotency key), who sold it, their reference. */
   octo_uuid: text("octo_uuid"),
+  /** The OCTO reservation request as first sent (canonical JSON): a reused uuid with another request is told apart from a retry. */
+  octo_peticion: text("octo_peticion"),
+  /** The OCTO contact's fields the order has no column for (its notes, locales, postal code, country). */
+  octo_contacto: jsonb("octo_contacto").$type<OctoContactExtra>(),
   revendedor_id: integer("revendedor_id").references(() => revendedor.id, { onDelete: "set null" }),
   revendedor_referencia: text("revendedor_referencia"),
   /** Why a reseller cancelled (OCTO's `reason`). */

@@ -4,6 +4,7 @@ import { type Db, executePrepared } from "../../db/client.ts";
 import { salida } from "../salidas/salidas.table.ts";
 import { isDateClosed, lockDeparture, lockDepartures, slotCapacity, takenBySalida, takenTotal } from "../salidas/cupo.ts";
 import type { SalidaRow } from "../salidas/salidas.table.ts";
+import type { OctoContactExtra } from "../octo/octo.table.ts";
 import { pedido, pedidoLine, type PedidoRow } from "./compra.table.ts";
 import { newPin, newReferencia } from "./referencia.ts";
 
@@ -22,8 +23,8 @@ export interface NewPedido {
   telefonorespaldo: string | null;
   comentario: string | null;
   valor_total_cents: number;
-  /** An OCTO booking: the reseller, its booking uuid and reference (absent for storefront orders). */
-  octo?: { uuid: string; revendedorId: number; referencia: string | null };
+  /** An OCTO booking: the reseller, its booking uuid and reference, the request as first sent and the contact's extra fields (absent for storefront orders). */
+  octo?: { uuid: string; revendedorId: number; referencia: string | null; peticion: string; contacto: OctoContactExtra | null };
 }
 
 export interface NewPedidoLine {
@@ -88,8 +89,9 @@ async function insertIfFits(
   );
   // Storefront orders leave estado, status and canal to their column defaults ('pendiente', false, 'tienda').
   const octo = order.octo;
-  const octoColumns = octo ? sql`, canal, octo_uuid, revendedor_id, revendedor_referencia` : sql``;
-  const octoValues = octo ? sql`, 'octo', ${octo.uuid}::text, ${octo.revendedorId}::int, ${octo.referencia}::text` : sql``;
+  // An OCTO hold's whole life is capped from its reservation: created_at is the service's clock, like its expiry.
+  const octoColumns = octo ? sql`, canal, octo_uuid, revendedor_id, revendedor_referencia, octo_peticion, octo_contacto, created_at` : sql``;
+  const octoValues = octo ? sql`, 'octo', ${octo.uuid}::text, ${octo.revendedorId}::int, ${octo.referencia}::text, ${octo.peticion}::text, ${octo.contacto === null ? null : JSON.stringify(octo.contacto)}::jsonb, ${now}::timestamptz` : sql``;
   // The check is the function salidas_caben (migration 0007): PL/pgSQL keeps its plan per connection, which PGlite
   // cannot do for a plain statement, and there parsing and planning the check was most of what holds cost.
   const result = await executePrepared(tx, "hold_check", sql`

@@ -1,7 +1,8 @@
+import { createHash } from "node:crypto";
 import { unitPricesCents, wallClock, zonedTimeToUtc, type TravellerKey } from "@tours/domain";
 import type { PedidoRow } from "../compra/compra.table.ts";
 import type { ProductTour } from "./octo.repository.ts";
-import type { OctoBookingT, OctoOptionT, OctoProductT, OctoUnitT, PricingT } from "./octo.schemas.ts";
+import type { OctoBookingT, OctoOptionT, OctoProductT, OctoTicketT, OctoUnitT, PricingT } from "./octo.schemas.ts";
 
 /** How our tours, departures and orders read in OCTO (pure). */
 
@@ -69,15 +70,34 @@ export function product(tour: ProductTour, withPricing: boolean): OctoProductT {
     instantDelivery: true,
     availabilityRequired: true,
     availabilityType: "START_TIME",
-    deliveryFormats: [],
+    deliveryFormats: ["QRCODE"],
     deliveryMethods: ["VOUCHER"],
-    redemptionMethod: "MANIFEST",
+    // the guide scans the voucher's QR code at check-in (or finds the name in the manifest)
+    redemptionMethod: "DIGITAL",
     options: [option(tour, withPricing)],
     meetingPoint: tour.puntoEncuentro.trim() || null,
     inclusions: listOf(tour.incluye),
     exclusions: listOf(tour.noIncluye),
-    ...(withPricing ? { defaultCurrency: CURRENCY, availableCurrencies: [CURRENCY] } : {}),
+    ...(withPricing ? { defaultCurrency: CURRENCY, availableCurrencies: [CURRENCY], pricingPer: "UNIT" as const } : {}),
   };
+}
+
+/** The booking's voucher: the QR code of our voucher holds the booking's reference, what check-in reads. */
+export function voucher(referencia: string): OctoTicketT {
+  return { redemptionMethod: "DIGITAL", utcRedeemedAt: null, deliveryOptions: [{ deliveryFormat: "QRCODE", deliveryValue: referencia }] };
+}
+
+/** An instant as OCTO's examples write it: UTC, whole seconds ("2026-11-23T13:00:00Z"). */
+export const utcInstant = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
+
+/**
+ * The uuid of a booking's n-th unit item (1-based): a name-based UUID (version 5 layout) of the booking's uuid and
+ * n, so it is a real UUID and the same on every read without storing one per traveller.
+ */
+export function unitItemUuid(bookingUuid: string, n: number): string {
+  const h = createHash("sha1").update(`${bookingUuid}#${n}`).digest("hex");
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /** "2026-11-25T10:00:00-05:00": a departure's local start with its zone's offset at that instant. */

@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { ListParams } from "@tours/contract";
 import type { Db } from "../../db/client.ts";
 import { type ListSpec, listSql } from "../../http/list.ts";
+import { pedido, pedidoLine, type PedidoRow } from "../compra/compra.table.ts";
 import { paisTable } from "../pais/pais.table.ts";
+import { salida } from "../salidas/salidas.table.ts";
 import { horarioTable, tourTable } from "../tour/tour.table.ts";
 import { revendedor, type RevendedorRow } from "./octo.table.ts";
 
@@ -24,6 +26,12 @@ export interface ProductTour {
   mascotas: boolean;
   startTimes: string[];
 }
+
+/** What a reseller may change on its booking's order without moving it. */
+export type BookingDetails = Partial<Pick<PedidoRow, "nombre" | "apellido" | "email" | "telefono" | "comentario" | "revendedor_referencia">>;
+
+/** Per-reseller caps on a hold (docs/decisions/0009). */
+export type ResellerLimits = Pick<RevendedorRow, "expiracion_max_minutos" | "retencion_max_minutos">;
 
 export const REVENDEDOR_LIST: ListSpec = {
   resource: "revendedores",
@@ -48,8 +56,9 @@ export function createOctoRepository(db: Db) {
       return { row: row!, key };
     },
 
-    async setActive(id: number, activo: boolean): Promise<RevendedorRow | null> {
-      const [row] = await db.update(revendedor).set({ activo, updatedAt: new Date() }).where(eq(revendedor.id, id)).returning();
+    /** Turns the key on or off and sets the caps on its holds. */
+    async updateReseller(id: number, limits: Partial<ResellerLimits & Pick<RevendedorRow, "activo">>): Promise<RevendedorRow | null> {
+      const [row] = await db.update(revendedor).set({ ...limits, updatedAt: new Date() }).where(eq(revendedor.id, id)).returning();
       return row ?? null;
     },
 
@@ -70,6 +79,71 @@ export function createOctoRepository(db: Db) {
         db.select({ n: count() }).from(revendedor).where(q.where),
       ]);
       return { q, rows, total: total?.n ?? 0 };
+    },
+
+    /** An OCTO booking (its order) by its uuid. */
+    async bookingByUuid(uuid: string): Promise<PedidoRow | null> {
+      const [row] = await db.select().from(pedido).where(eq(pedido.octo_uuid, uuid));
+      return row ?? null;
+    },
+
+    async orderById(id: number): Promise<PedidoRow | null> {
+      const [row] = await db.select().from(pedido).where(eq(pedido.id, id));
+      return row ?? null;
+    },
+
+    /** A reseller's OCTO bookings, newest first, narrowed by their reference, ours (the order id) or the departure date. */
+    async bookings(revendedorId: number, filter: { referencia?: string; pedidoId?: number; fecha?: { from: string; to: string } }): Promise<PedidoRow[]> {
+      const conditions = [eq(pedido.revendedor_id, revendedorId), isNotNull(pedido.octo_uuid)];
+      if (filter.referencia !== undefined) conditions.push(eq(pedido.revendedor_referencia, filter.referencia));
+      if (filter.pedidoId !== undefined) conditions.push(eq(pedido.id, filter.pedidoId));
+      if (filter.fecha) {
+        const { from, to } = filter.fecha;
+        conditions.push(
+          sql`exists (select 1 from ${pedidoLine} join ${salida} on ${salida.id} = ${pedidoLine.salida_id}
+                      where ${pedidoLine.id_pedido} = ${pedido.id} and ${salida.fecha} between ${from} and ${to})`,
+        );
+      }
+      return db.select().from(pedido).where(and(...conditions)).orderBy(desc(pedido.id)).limit(500);
+    },
+
+    /** A live hold gets a new expiry (a lapsed one is EXPIRED for good). */
+    async extendHold(id: number, now: Date, holdUntil: Date): Promise<PedidoRow | null> {
+      const [row] = await db
+        .update(pedido)
+        .set({ hold_expires_at: holdUntil, updatedAt: now })
+        .where(and(eq(pedido.id, id), eq(pedido.canal, "octo"), eq(pedido.estado, "pendiente"), gt(pedido.hold_expires_at, now)))
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * A held OCTO booking confirmed by its reseller: paid by the reseller (no PayPal capture), once, and only while
+     * its hold is live.
+     */
+    async confirmHold(id: number, now: Date, changes: BookingDetails): Promise<PedidoRow | null> {
+      const [row] = await db
+        .update(pedido)
+        .set({ ...changes, estado: "pagado", status: true, paid_at: now, updatedAt: now })
+        .where(and(eq(pedido.id, id), eq(pedido.canal, "octo"), eq(pedido.estado, "pendiente"), gt(pedido.hold_expires_at, now)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Contact, notes or reference of an OCTO booking changed by its reseller. */
+    async updateDetails(id: number, now: Date, changes: BookingDetails): Promise<PedidoRow | null> {
+      const [row] = await db.update(pedido).set({ ...changes, updatedAt: now }).where(and(eq(pedido.id, id), eq(pedido.canal, "octo"))).returning();
+      return row ?? null;
+    },
+
+    /** An OCTO booking, held or confirmed, cancelled by its reseller: its places are free again at once. */
+    async cancelBooking(id: number, now: Date, reason: string | null): Promise<PedidoRow | null> {
+      const [row] = await db
+        .update(pedido)
+        .set({ estado: "cancelado", motivo_cancelacion: reason, updatedAt: now })
+        .where(and(eq(pedido.id, id), eq(pedido.canal, "octo"), inArray(pedido.estado, ["pendiente", "pagado"])))
+        .returning();
+      return row ?? null;
     },
 
     /** Tours offered as products (all of ours; the external free tours are not), or one of them. */

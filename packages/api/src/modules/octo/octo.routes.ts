@@ -19,18 +19,24 @@ import {
   ExtendBody,
   PatchBody,
 } from "./octo.schemas.ts";
-import { OCTO_MSG, OctoError, createOctoService, type OctoCaller } from "./octo.service.ts";
+import { OCTO_MSG, OctoError, REVENDEDOR_MSG } from "./octo.messages.ts";
+import { createOctoService, type OctoCaller } from "./octo.service.ts";
 import type { RevendedorRow } from "./octo.table.ts";
 
 export const PRICING_CAPABILITY = "octo/pricing";
 
-export const REVENDEDOR_MSG = {
-  notFound: "El revendedor no existe",
-} as const;
-
 /** The panel's view of a reseller: never the key (shown once, at creation) nor its hash. */
 export function toRevendedor(row: RevendedorRow) {
-  return { id: row.id, nombre: row.nombre, key_prefijo: row.key_prefijo, activo: row.activo, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return {
+    id: row.id,
+    nombre: row.nombre,
+    key_prefijo: row.key_prefijo,
+    activo: row.activo,
+    expiracion_max_minutos: row.expiracion_max_minutos,
+    retencion_max_minutos: row.retencion_max_minutos,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 /** A body in OCTO's terms: any problem is a BAD_REQUEST with a Spanish message. */
@@ -134,14 +140,15 @@ export const octoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     return { succes: { ...toRevendedor(row), api_key: key } };
   });
 
-  /** Turns a key on or off (off: its next call gets 401). */
+  /** Turns a key on or off (off: its next call gets 401) and sets its caps on holds. */
   app.put<{ Params: { id: string } }>("/api/revendedores/:id", staff, async (request) => {
-    const { activo } = parseBody(RevendedorUpdateBody, request.body);
+    const { activo, expiracion_max_minutos, retencion_max_minutos } = parseBody(RevendedorUpdateBody, request.body);
     const id = parseId(request.params.id);
     const row = await audited(deps.db, actorOf(request), async (tx, audit) => {
       const resellers = createOctoRepository(tx);
       const before = await resellers.findReseller(id);
-      const after = before && (await resellers.setActive(id, activo));
+      const limits = { ...(expiracion_max_minutos !== undefined ? { expiracion_max_minutos } : {}), ...(retencion_max_minutos !== undefined ? { retencion_max_minutos } : {}) };
+      const after = before && (await resellers.updateReseller(id, { ...limits, ...(activo !== undefined ? { activo } : {}) }));
       if (!before || !after) throw notFound(REVENDEDOR_MSG.notFound);
       await audit({ action: "update", resource: "revendedor", resourceId: id, before: toRevendedor(before), after: toRevendedor(after) });
       return after;

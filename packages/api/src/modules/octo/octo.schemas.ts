@@ -51,8 +51,11 @@ export const AvailabilityBody = z
     availabilityIds: z.array(z.string().min(1).max(100)).max(100).optional(),
     units: z.array(UnitQuantity).max(20).optional(),
   })
-  .refine((b) => b.localDate || (b.localDateStart && b.localDateEnd) || b.availabilityIds?.length, {
-    message: "Indique localDate, localDateStart y localDateEnd, o availabilityIds",
+  .refine((b) => [b.localDate, b.localDateStart || b.localDateEnd, b.availabilityIds?.length].filter(Boolean).length === 1, {
+    message: "Indique localDate, o localDateStart y localDateEnd, o availabilityIds (solo una de las tres formas)",
+  })
+  .refine((b) => !(b.localDateStart || b.localDateEnd) || (b.localDateStart && b.localDateEnd), {
+    message: "Indique localDateStart y localDateEnd juntos",
   });
 
 export const ContactBody = z
@@ -76,34 +79,47 @@ const UnitItemBody = z.object({
   contact: ContactBody.nullish(),
 });
 
+/** Reseller's hold length; longer than its reseller's cap is cut to the cap (OCTO: "up to an internal limit"). */
+const ExpirationMinutes = z.number().int().min(1).max(527_040);
+
 export const BookingBody = z.object({
-  uuid: z.string().min(1).max(100),
+  /** OCTO makes it optional: without one we make one. With one it is the idempotency key. */
+  uuid: z.string().min(1).max(100).nullish(),
   productId: z.string().min(1),
   optionId: z.string().min(1),
   availabilityId: z.string().min(1).max(100),
-  expirationMinutes: z.number().int().min(1).max(1440).nullish(),
+  expirationMinutes: ExpirationMinutes.nullish(),
   notes: z.string().max(2000).nullish(),
   resellerReference: z.string().max(100).nullish(),
-  unitItems: z.array(UnitItemBody).min(1).max(200),
+  /** Missing or empty: a well-formed request that cannot be booked (UNPROCESSABLE_ENTITY, as the validator expects). */
+  unitItems: z.array(UnitItemBody).max(200).nullish(),
   contact: ContactBody.nullish(),
+  currency: z.string().nullish(),
 });
 
 export const ConfirmBody = z.object({
   resellerReference: z.string().max(100).nullish(),
   contact: ContactBody.nullish(),
   notes: z.string().max(2000).nullish(),
+  /** The travellers as finally confirmed: replace the held ones (their places are checked again). */
+  unitItems: z.array(UnitItemBody).min(1).max(200).nullish(),
+  emailReceipt: z.boolean().nullish(),
 });
 
+/** Anything of a booking OCTO lets a reseller change; a new departure, units or product moves it (0009). */
 export const PatchBody = z.object({
   resellerReference: z.string().max(100).nullish(),
   contact: ContactBody.nullish(),
   notes: z.string().max(2000).nullish(),
-  /** Changing the departure or the units is not offered: cancel and book again. */
-  availabilityId: z.undefined({ error: "Para cambiar la salida cancele la reserva y haga una nueva" }).optional(),
-  unitItems: z.undefined({ error: "Para cambiar las unidades cancele la reserva y haga una nueva" }).optional(),
+  productId: z.string().min(1).nullish(),
+  optionId: z.string().min(1).nullish(),
+  availabilityId: z.string().min(1).max(100).nullish(),
+  unitItems: z.array(UnitItemBody).min(1).max(200).nullish(),
+  expirationMinutes: ExpirationMinutes.nullish(),
+  emailReceipt: z.boolean().nullish(),
 });
 
-export const ExtendBody = z.object({ expirationMinutes: z.number().int().min(1).max(1440).nullish() });
+export const ExtendBody = z.object({ expirationMinutes: ExpirationMinutes.nullish() });
 export const CancelBody = z.object({ reason: z.string().max(500).nullish(), force: z.boolean().nullish() });
 
 export const BookingsQuery = z.object({
@@ -181,6 +197,7 @@ export const OctoProduct = z.object({
   exclusions: z.array(z.string()),
   defaultCurrency: z.string().optional(),
   availableCurrencies: z.array(z.string()).optional(),
+  pricingPer: z.enum(["UNIT", "BOOKING"]).optional(),
 });
 
 const AvailabilityStatus = z.enum(["AVAILABLE", "FREESALE", "SOLD_OUT", "LIMITED", "CLOSED"]);
@@ -206,7 +223,7 @@ export const OctoAvailability = z.object({
   vacancies: z.number().int().nullable(),
   capacity: z.number().int().nullable(),
   maxUnits: z.number().int().nullable(),
-  utcCutoffAt: z.iso.datetime(),
+  utcCutoffAt: z.iso.datetime({ precision: 0 }),
   openingHours: z.array(z.object({ from: z.string(), to: z.string() })),
   unitPricing: z.array(UnitPricing).optional(),
   pricing: Pricing.optional(),
@@ -222,6 +239,13 @@ export const OctoContact = z.object({
   postalCode: z.string().nullable(),
   country: z.string().nullable(),
   notes: z.string().nullable(),
+});
+
+/** OCTO's Ticket: how a voucher is redeemed and the ways it is delivered (our voucher page and its QR code). */
+export const OctoTicket = z.object({
+  redemptionMethod: z.enum(["DIGITAL", "PRINT", "MANIFEST"]),
+  utcRedeemedAt: z.string().nullable(),
+  deliveryOptions: z.array(z.object({ deliveryFormat: z.enum(["PDF_URL", "QRCODE", "CODE128", "PKPASS_URL", "AZTECCODE"]), deliveryValue: z.string().min(1) })),
 });
 
 const BookingStatus = z.enum(["ON_HOLD", "CONFIRMED", "CANCELLED", "EXPIRED", "REDEEMED", "PENDING"]);
@@ -269,7 +293,7 @@ export const OctoBooking = z.object({
   contact: OctoContact,
   notes: z.string().nullable(),
   deliveryMethods: z.array(z.enum(["VOUCHER", "TICKET"])),
-  voucher: z.null(),
+  voucher: OctoTicket.nullable(),
   unitItems: z.array(OctoUnitItem),
   pricing: Pricing.optional(),
 });
@@ -288,3 +312,4 @@ export type OctoAvailabilityT = z.infer<typeof OctoAvailability>;
 export type OctoCalendarDayT = z.infer<typeof OctoCalendarDay>;
 export type OctoBookingT = z.infer<typeof OctoBooking>;
 export type PricingT = z.infer<typeof Pricing>;
+export type OctoTicketT = z.infer<typeof OctoTicket>;

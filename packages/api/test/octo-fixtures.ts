@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import { z } from "zod";
+import { ManifiestoAnswer } from "@tours/contract";
+import { startPaypalSimulator, type RunningSimulator } from "../src/paypal-simulator/index.ts";
+import { tourTable } from "../src/modules/tour/tour.table.ts";
+import { OctoAvailability, OctoBooking, OctoErrorAnswer } from "../src/modules/octo/octo.schemas.ts";
+import { bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
+import { NOW, seedCatalogue, simulatorClient, type Catalogue } from "./compra-fixtures.ts";
+
+/** One API with a catalogue, staff and two resellers for the OCTO tests; `clock` is the API's now. */
+
+export const MIN = 60_000;
+export const PRICING = { "octo-capabilities": "octo/pricing" };
+const ALL_DAYS = { lunes: true, martes: true, miercoles: true, jueves: true, viernes: true, sabado: true, domingo: true };
+
+type Answer = Awaited<ReturnType<TestApp["app"]["inject"]>>;
+
+export interface OctoEnv {
+  t: TestApp;
+  sim: RunningSimulator;
+  cat: Catalogue;
+  staff: Record<string, string>;
+  keyA: string;
+  keyB: string;
+  resellerA: number;
+  clock: Date;
+}
+
+/** Registers the suite's setup and teardown; the returned object is filled in before the first test. */
+export function useOctoApp(): OctoEnv {
+  const env = { clock: NOW } as OctoEnv;
+  beforeAll(async () => {
+    env.sim = await startPaypalSimulator({ port: 0 });
+    env.t = await createTestApp({ payments: simulatorClient(env.sim), now: () => env.clock, env: { STOREFRONT_URL: "http://tienda.test" } });
+    env.cat = await seedCatalogue(env.t.db);
+    env.staff = bearer(await loginAsStaff(env.t.app));
+    const a = await newReseller(env, "Revendedor A");
+    env.keyA = a.api_key;
+    env.resellerA = a.id;
+    env.keyB = (await newReseller(env, "Revendedor B")).api_key;
+  });
+  afterAll(async () => {
+    await env.t.close();
+    await env.sim.close();
+  });
+  beforeEach(() => {
+    env.clock = NOW;
+    env.sim.control.reset();
+  });
+  return env;
+}
+
+export async function newReseller(env: OctoEnv, nombre: string) {
+  const res = await env.t.app.inject({ method: "POST", url: "/api/revendedores", headers: env.staff, payload: { nombre } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().succes as { id: number; api_key: string };
+}
+
+/** A refundable tour with one daily slot (10:00 unless told) of `cupo` places, in Bogotá. */
+export async function tourWithSlot(env: OctoEnv, cupo: number | null, extra: Partial<typeof tourTable.$inferInsert> = {}, hora = "10:00") {
+  const [tour] = await env.t.db
+    .insert(tourTable)
+    .values({
+      nombre: `OCTO ${Math.random().toString(36).slice(2, 7)}`,
+      precioCents: 2000,
+      pais: env.cat.paisId,
+      ciudad: env.cat.ciudadId,
+      puntoEncuentro: "Plaza de Bolívar",
+      incluye: "Guía\nAgua",
+      noIncluye: "Propinas",
+      reembolsable: true,
+      ...extra,
+    })
+    .returning();
+  const res = await env.t.app.inject({
+    method: "POST",
+    url: "/api/tour/horario/create/",
+    headers: env.staff,
+    payload: { hora_inicio: hora, ...ALL_DAYS, tour_id: tour!.id, ...(cupo === null ? {} : { cupo }) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return tour!.id;
+}
+
+export function octo(env: OctoEnv, key: string, method: "GET" | "POST" | "PATCH", url: string, payload?: object, headers: Record<string, string> = {}) {
+  return env.t.app.inject({ method, url: `/octo${url}`, headers: { ...bearer(key), ...headers }, ...(payload ? { payload } : {}) });
+}
+
+export function ok<S extends z.ZodType>(schema: S, res: Answer): z.output<S> {
+  expect(res.statusCode, res.body).toBe(200);
+  return schema.parse(res.json());
+}
+
+export function octoError(res: Answer, status: number, code: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = OctoErrorAnswer.parse(res.json());
+  expect(body.error, res.body).toBe(code);
+  return body;
+}
+
+/** The departure key of the tour's 10:00 (or `hora`) departure on a date ("2026-11-23": Monday). */
+export const departure = (tourId: number, date = "2026-11-23", hora = "10:00") => `${tourId}-${date.replace(/-/g, "")}-${hora.replace(":", "")}`;
+
+/** A reservation body without a uuid (OCTO makes it optional). */
+export function reserveBody(tourId: number, units: string[], extra: Record<string, unknown> = {}) {
+  return { productId: String(tourId), optionId: "DEFAULT", availabilityId: departure(tourId), unitItems: units.map((unitId) => ({ unitId })), ...extra };
+}
+
+export async function reserve(env: OctoEnv, tourId: number, units: string[], extra: Record<string, unknown> = {}, key = env.keyA) {
+  return ok(OctoBooking, await octo(env, key, "POST", "/bookings", reserveBody(tourId, units, extra)));
+}
+
+export async function vacancies(env: OctoEnv, availabilityId: string): Promise<number | null> {
+  const productId = availabilityId.split("-")[0]!;
+  const list = ok(z.array(OctoAvailability), await octo(env, env.keyA, "POST", "/availability", { productId, optionId: "DEFAULT", availabilityIds: [availabilityId] }));
+  return list[0]!.vacancies;
+}
+
+/** The departure's manifest as staff see it: its bookings with their persons. */
+export async function manifest(env: OctoEnv, availabilityId: string) {
+  const res = await env.t.app.inject({ method: "GET", url: `/api/salidas/manifiesto/${availabilityId}`, headers: env.staff });
+  expect(res.statusCode, res.body).toBe(200);
+  return ManifiestoAnswer.parse(res.json()).succes;
+}
