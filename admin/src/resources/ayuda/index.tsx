@@ -6,7 +6,7 @@ import { LABELS } from "@tours/domain";
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Buscar" />];
 
 /** Read-only: the support requests sent from /ayuda. */
-export function AyudaList() {
+export function HelpRequestList() {
   return (
     <List
       title="Ayuda"

@@ -99,7 +99,7 @@ function CameraScanner({ onCode, onError }: { onCode: (text: string) => void; on
   );
 }
 
-export function CheckinPage() {
+export function CheckInPage() {
   const provider = useDataProvider() as unknown as BookingActions;
   const [params, setParams] = useSearchParams();
   const fecha = params.get("fecha") ?? todayLocal();

@@ -421,7 +421,7 @@ function Channel({ pedido }: { pedido: RaRecord }) {
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Buscar pedido o referencia" />];
 
-export function PedidoList() {
+export function OrderList() {
   return (
     <List
       title="Pedidos"

@@ -6,7 +6,7 @@ import { LABELS } from "@tours/domain";
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Buscar" />];
 
 /** Read-only: the rewards information requests sent from /rewards. */
-export function RewardsList() {
+export function RewardsRequestList() {
   return (
     <List
       title="Rewards"

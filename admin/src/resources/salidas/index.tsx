@@ -335,7 +335,7 @@ const filters = [
   <DateInput key="hasta" source="hasta" label="Hasta" alwaysOn />,
 ];
 
-export function SalidaList() {
+export function DepartureList() {
   return (
     <List
       title="Salidas"

@@ -35,7 +35,7 @@ function RolSelect({ value, onChange, label }: { value: string; onChange: (rol: 
 }
 
 /** Staff accounts (Administrador): create, change role, deactivate or reactivate, reset a password. */
-export function UsuariosPage() {
+export function StaffPage() {
   const toasts = useToasts();
   const [usuarios, setUsuarios] = useState<Usuario[]>([]);
   const [form, setForm] = useState({ nombre: "", email: "", rol: "contenido", password: "" });

@@ -13,12 +13,12 @@ import {
 import { useFormContext, useWatch } from "react-hook-form";
 import { Box, Typography } from "@mui/material";
 import { RichTextInput } from "ra-input-rich-text";
-import { IMAGE_ACCEPT, MAX_FOTOS } from "../../lib/files";
+import { IMAGE_ACCEPT } from "../../lib/files";
 import { ZONE_CHOICES } from "../../lib/zones";
-import { DEFAULT_CUTOFF_HOURS, MAX_CUTOFF_HOURS, MSG } from "@tours/domain";
+import { DEFAULT_CUTOFF_HOURS, MAX_CUTOFF_HOURS, MAX_PHOTOS_PER_SELECTION, MSG } from "@tours/domain";
 
 const maxFotos = (value: unknown) =>
-  Array.isArray(value) && value.length > MAX_FOTOS ? MSG.maxFotosTour : undefined;
+  Array.isArray(value) && value.length > MAX_PHOTOS_PER_SELECTION ? MSG.maxFotosTour : undefined;
 
 const atLeastOneFoto = (value: unknown) =>
   Array.isArray(value) && value.length > 0 ? undefined : "Seleccione al menos una foto del tour";
@@ -120,7 +120,7 @@ export function TourInputs({ withFotos }: { withFotos: boolean }) {
       {withFotos && (
         <>
           <Typography variant="subtitle2" sx={{ mt: 1 }}>
-            Imágenes (hasta {MAX_FOTOS})
+            Imágenes (hasta {MAX_PHOTOS_PER_SELECTION})
           </Typography>
           <ImageInput
             source="fotos"
@@ -128,7 +128,7 @@ export function TourInputs({ withFotos }: { withFotos: boolean }) {
             multiple
             accept={IMAGE_ACCEPT}
             validate={[atLeastOneFoto, maxFotos]}
-            placeholder={<p>Arrastre las fotos del tour aquí o haga clic para elegirlas (máximo {MAX_FOTOS}).</p>}
+            placeholder={<p>Arrastre las fotos del tour aquí o haga clic para elegirlas (máximo {MAX_PHOTOS_PER_SELECTION}).</p>}
           >
             <ImageField source="src" title="title" />
           </ImageInput>
