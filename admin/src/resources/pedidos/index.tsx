@@ -36,7 +36,7 @@ import {
 import ReceiptIcon from "@mui/icons-material/Receipt";
 import type { PedidoDetalle } from "@tours/contract";
 import { LABELS, formatUSD, toCents } from "@tours/domain";
-import type { BookingActions } from "../../providers/dataProvider";
+import type { OrderActions } from "../../providers/resources/orders";
 import { canRefund } from "../../lib/roles";
 import { useToasts } from "../../lib/useToasts";
 import { wideTable } from "../../lib/tables";
@@ -105,7 +105,7 @@ function ConfirmRefund({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const provider = useDataProvider() as unknown as BookingActions;
+  const provider = useDataProvider() as unknown as OrderActions;
   const toasts = useToasts();
   const [motivo, setMotivo] = useState("");
   const [busy, setBusy] = useState(false);
@@ -117,7 +117,7 @@ function ConfirmRefund({
     const body = { ...(target.linea ? { linea: Number(target.linea.id) } : {}), ...(motivo.trim() ? { motivo: motivo.trim() } : {}) };
     const toast = toasts.start("Cancelando y reembolsando…");
     try {
-      const { reembolso } = await provider.pedidoReembolsar(pedido.id, body);
+      const { reembolso } = await provider.refundOrder(pedido.id, body);
       const estado = REEMBOLSO_ESTADO[reembolso.estado]?.label.toLowerCase() ?? reembolso.estado;
       toast.success(`Cancelado. Reembolso de ${usd(reembolso.monto)}: ${estado}`);
       onDone();
@@ -170,7 +170,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function OrderLines({ pedido, onClose }: { pedido: RaRecord; onClose: () => void }) {
-  const provider = useDataProvider() as unknown as BookingActions;
+  const provider = useDataProvider() as unknown as OrderActions;
   const { permissions: rol } = usePermissions<string | undefined>();
   const refreshList = useRefresh();
   const [detalle, setDetalle] = useState<Detalle | null>(null);
@@ -179,7 +179,7 @@ function OrderLines({ pedido, onClose }: { pedido: RaRecord; onClose: () => void
   const [target, setTarget] = useState<RefundTarget | null>(null);
   useEffect(() => {
     let live = true;
-    provider.pedidoDetalle(pedido.id).then(
+    provider.orderDetail(pedido.id).then(
       (answer) => live && setDetalle(answer),
       () => live && setError(true),
     );

@@ -34,7 +34,7 @@ import {
 } from "@mui/material";
 import type { Manifiesto, Salida } from "@tours/contract";
 import { LABELS, formatDateEs, formatUSD, toCents } from "@tours/domain";
-import type { SalidaActions } from "../../providers/dataProvider";
+import type { DepartureActions } from "../../providers/resources/departures";
 import { errorMessages } from "../../providers/errors";
 import { LoadingText } from "../../lib/LoadingText";
 import { useToasts } from "../../lib/useToasts";
@@ -56,8 +56,8 @@ const ESTADO: Record<Salida["estado"], { label: string; color: "success" | "warn
 const numeric = { fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" } as const;
 const orUnlimited = (n: number | null) => (n === null ? "Sin límite" : String(n));
 
-function useSalidaActions() {
-  return useDataProvider() as unknown as SalidaActions;
+function useDepartureActions() {
+  return useDataProvider() as unknown as DepartureActions;
 }
 
 /** A confirmation before closing or reopening, then the call and its toast. */
@@ -105,7 +105,7 @@ function ConfirmAction({
 }
 
 function CupoDialog({ salida, onClose }: { salida: Salida; onClose: () => void }) {
-  const actions = useSalidaActions();
+  const actions = useDepartureActions();
   const toasts = useToasts();
   const refresh = useRefresh();
   const [value, setValue] = useState(salida.cupo_salida === null ? "" : String(salida.cupo_salida));
@@ -116,7 +116,7 @@ function CupoDialog({ salida, onClose }: { salida: Salida; onClose: () => void }
     const cupo = value.trim() === "" ? null : Number(value);
     const done = await toasts.run(
       { success: "Cupo de la salida actualizado", error: "No fue posible actualizar el cupo", showApiErrors: true },
-      () => actions.salidaCupo({ tour_id: salida.tour_id, fecha: salida.fecha, hora: salida.hora, cupo }),
+      () => actions.setDepartureCapacity({ tour_id: salida.tour_id, fecha: salida.fecha, hora: salida.hora, cupo }),
     );
     setBusy(false);
     if (done !== undefined) {
@@ -157,12 +157,12 @@ function CupoDialog({ salida, onClose }: { salida: Salida; onClose: () => void }
 
 /** Who comes: printable (the print stylesheet hides everything but the manifest). */
 function ManifestDialog({ salida, onClose }: { salida: Salida; onClose: () => void }) {
-  const actions = useSalidaActions();
+  const actions = useDepartureActions();
   const [state, setState] = useState<{ data?: Manifiesto; error?: string }>({});
   useEffect(() => {
     let current = true;
     actions
-      .salidaManifiesto(salida.id)
+      .departureManifest(salida.id)
       .then((data) => current && setState({ data }))
       .catch((error: unknown) => current && setState({ error: errorMessages(error)[0] ?? "No fue posible cargar el manifiesto" }));
     return () => {
@@ -266,9 +266,9 @@ function ManifestDialog({ salida, onClose }: { salida: Salida; onClose: () => vo
 
 type Open = "manifest" | "cupo" | "departure" | "date" | null;
 
-function SalidaActionsCell() {
+function DepartureActionsCell() {
   const salida = useRecordContext<Salida>();
-  const actions = useSalidaActions();
+  const actions = useDepartureActions();
   const [open, setOpen] = useState<Open>(null);
   const { permissions: rol } = usePermissions<string | undefined>();
   if (!salida) return null;
@@ -305,7 +305,7 @@ function SalidaActionsCell() {
           }
           confirmLabel={salida.cerrada ? "Reabrir" : "Cerrar"}
           success={salida.cerrada ? "Salida reabierta" : "Salida cerrada"}
-          run={() => actions.salidaCierre({ tour_id: salida.tour_id, fecha: salida.fecha, hora: salida.hora, cerrada: !salida.cerrada })}
+          run={() => actions.setDepartureClosed({ tour_id: salida.tour_id, fecha: salida.fecha, hora: salida.hora, cerrada: !salida.cerrada })}
           onClose={close}
         />
       )}
@@ -319,7 +319,7 @@ function SalidaActionsCell() {
           }
           confirmLabel={salida.fecha_cerrada ? "Reabrir" : "Cerrar"}
           success={salida.fecha_cerrada ? "Fecha reabierta" : "Fecha cerrada"}
-          run={() => actions.salidaCierre({ tour_id: salida.tour_id, fecha: salida.fecha, cerrada: !salida.fecha_cerrada })}
+          run={() => actions.setDepartureClosed({ tour_id: salida.tour_id, fecha: salida.fecha, cerrada: !salida.fecha_cerrada })}
           onClose={close}
         />
       )}
@@ -360,7 +360,7 @@ export function DepartureList() {
           sortable={false}
           render={(s: Salida) => <Chip size="small" label={ESTADO[s.estado].label} color={ESTADO[s.estado].color} data-testid="estado-salida" />}
         />
-        <FunctionField label="Acciones" render={() => <SalidaActionsCell />} />
+        <FunctionField label="Acciones" render={() => <DepartureActionsCell />} />
       </Datagrid>
     </List>
   );
