@@ -16,7 +16,6 @@ import { canChangeDepartures } from "../../lib/roles";
 import {
   Box,
   Button,
-  Chip,
   Dialog,
   DialogActions,
   GlobalStyles,
@@ -33,19 +32,21 @@ import {
   Typography,
 } from "@mui/material";
 import type { Manifiesto, Salida } from "@tours/contract";
-import { LABELS, formatDateEs, formatUSD, toCents } from "@tours/domain";
+import { LABELS, formatDateEs } from "@tours/domain";
 import type { DepartureActions } from "../../providers/resources/departures";
 import { errorMessages } from "../../providers/errors";
 import { LoadingText } from "../../lib/LoadingText";
 import { useToasts } from "../../lib/useToasts";
-import { wideTable } from "../../lib/tables";
+import { numeric, wideTable } from "../../lib/tables";
+import { usd } from "../../lib/money";
+import { StateChip, type StateLook } from "../../lib/StateChip";
 
 /**
  * Salidas: the coming departures of every tour with what is sold, held and left; close or reopen a departure or a
  * whole date, set one departure's capacity, and print its manifest (docs/decisions/0007-capacity-and-holds.md).
  */
 
-const ESTADO: Record<Salida["estado"], { label: string; color: "success" | "warning" | "error" | "default" }> = {
+const DEPARTURE_STATES: Record<Salida["estado"], StateLook> = {
   disponible: { label: "Disponible", color: "success" },
   pocos: { label: "Pocos lugares", color: "warning" },
   agotada: { label: "Agotada", color: "error" },
@@ -53,7 +54,6 @@ const ESTADO: Record<Salida["estado"], { label: string; color: "success" | "warn
   vencida: { label: "Reservas cerradas", color: "default" },
 };
 
-const numeric = { fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" } as const;
 const orUnlimited = (n: number | null) => (n === null ? "Sin límite" : String(n));
 
 function useDepartureActions() {
@@ -232,7 +232,7 @@ function ManifestDialog({ salida, onClose }: { salida: Salida; onClose: () => vo
                   <TableCell align="right">{p.personas}</TableCell>
                   <TableCell>
                     {p.estado === "pagado"
-                      ? `Pagado (${formatUSD(toCents(p.valor_total))})`
+                      ? `Pagado (${usd(p.valor_total)})`
                       : `Retenido hasta ${p.retenido_hasta ? new Date(p.retenido_hasta).toLocaleTimeString("es-CO", { hour: "2-digit", minute: "2-digit" }) : "—"}`}
                   </TableCell>
                 </TableRow>
@@ -358,7 +358,7 @@ export function DepartureList() {
         <FunctionField
           label="Estado"
           sortable={false}
-          render={(s: Salida) => <Chip size="small" label={ESTADO[s.estado].label} color={ESTADO[s.estado].color} data-testid="estado-salida" />}
+          render={(s: Salida) => <StateChip look={DEPARTURE_STATES[s.estado]} testId="estado-salida" />}
         />
         <FunctionField label="Acciones" render={() => <DepartureActionsCell />} />
       </Datagrid>
