@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { Datagrid, List, SearchInput } from "react-admin";
 import { LABELS } from "@tours/domain";
 import { wideTable } from "./tables";
@@ -9,10 +9,11 @@ import { LoadingText } from "./LoadingText";
  * first, 25 a page, no export, no bulk actions, no row click.
  */
 export function ReadOnlyList({ title, searchPlaceholder, children }: { title: string; searchPlaceholder: string; children: ReactNode }) {
+  const filters = useMemo(() => [<SearchInput key="q" source="q" alwaysOn placeholder={searchPlaceholder} />], [searchPlaceholder]);
   return (
     <List
       title={title}
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={searchPlaceholder} />]}
+      filters={filters}
       sort={{ field: "id", order: "DESC" }}
       perPage={25}
       exporter={false}
