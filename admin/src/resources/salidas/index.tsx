@@ -104,7 +104,7 @@ function ConfirmAction({
   );
 }
 
-function CupoDialog({ salida, onClose }: { salida: Salida; onClose: () => void }) {
+function CapacityDialog({ salida, onClose }: { salida: Salida; onClose: () => void }) {
   const actions = useDepartureActions();
   const toasts = useToasts();
   const refresh = useRefresh();
@@ -294,7 +294,7 @@ function DepartureActionsCell() {
         </>
       )}
       {open === "manifest" && <ManifestDialog salida={salida} onClose={close} />}
-      {open === "cupo" && <CupoDialog salida={salida} onClose={close} />}
+      {open === "cupo" && <CapacityDialog salida={salida} onClose={close} />}
       {open === "departure" && (
         <ConfirmAction
           title={salida.cerrada ? "Reabrir salida" : "Cerrar salida"}
