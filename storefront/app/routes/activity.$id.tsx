@@ -11,6 +11,7 @@ import { toggleFavorite } from "~/lib/favorites.server";
 import { FREE_TOUR_ID, loadFreeTourPage } from "~/lib/freetour-page.server";
 import { imageOrScene, useImageBase } from "~/lib/images";
 import { catalogueHeaders, seo } from "~/lib/seo";
+import { Unavailable } from "~/components/Unavailable";
 
 export const headers = catalogueHeaders;
 
@@ -54,15 +55,7 @@ function Stars({ value }: { value: number }) {
 export default function ActivityPage() {
   const data = useLoaderData<typeof loader>();
   if (!data.tour) {
-    return (
-      <div className="container section">
-        <h1>Actividad</h1>
-        <p className="empty">No pudimos cargar esta actividad en este momento. Inténtalo de nuevo en unos minutos.</p>
-        <p>
-          <Link to="/">Volver al inicio</Link>
-        </p>
-      </div>
-    );
+    return <Unavailable title="Actividad" what="esta actividad" />;
   }
   return <Activity data={data} />;
 }
