@@ -1,15 +1,11 @@
 import { createCookie } from "@remix-run/node";
-import { isSecureRequest, sessionSecrets } from "./cart.server";
+import { isSecureRequest, signedCookie } from "./cookies.server";
 import { MAX_VISITED, VISITED_KEY, type VisitedEntry } from "./visited";
 
 let cookie: ReturnType<typeof createCookie> | null = null;
 function visitedCookieJar() {
   return (cookie ??= createCookie(VISITED_KEY, {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secrets: sessionSecrets(),
-    maxAge: 60 * 60 * 24 * 180,
+    ...signedCookie(60 * 60 * 24 * 180),
   }));
 }
 
