@@ -4,3 +4,4 @@ export * from "./cart.ts";
 export * from "./messages.ts";
 export * from "./constants.ts";
 export * from "./salidas.ts";
+export * from "./rich-text.ts";
