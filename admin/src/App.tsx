@@ -13,20 +13,20 @@ import { canSee, type Screen } from "./lib/roles";
 
 // Each screen is its own chunk, loaded when it is first opened: the first screen carries only react-admin, the
 // layout and that screen; the tour forms (and with them the rich-text editor) load when a form is opened.
-const TourList = lazyScreen(() => import("./resources/destinos/TourList"), "TourList");
-const TourCreate = lazyScreen(() => import("./resources/destinos/TourForms"), "TourCreate");
-const TourEdit = lazyScreen(() => import("./resources/destinos/TourForms"), "TourEdit");
-const PaisList = lazyScreen(() => import("./resources/pais"), "PaisList");
-const CiudadList = lazyScreen(() => import("./resources/ciudades"), "CiudadList");
-const PedidoList = lazyScreen(() => import("./resources/pedidos"), "PedidoList");
-const RewardsList = lazyScreen(() => import("./resources/rewards"), "RewardsList");
-const AyudaList = lazyScreen(() => import("./resources/ayuda"), "AyudaList");
+const TourList = lazyScreen(() => import("./resources/tour/TourList"), "TourList");
+const TourCreate = lazyScreen(() => import("./resources/tour/TourForms"), "TourCreate");
+const TourEdit = lazyScreen(() => import("./resources/tour/TourForms"), "TourEdit");
+const CountryList = lazyScreen(() => import("./resources/pais"), "CountryList");
+const CityList = lazyScreen(() => import("./resources/ciudades"), "CityList");
+const OrderList = lazyScreen(() => import("./resources/pedidos"), "OrderList");
+const RewardsRequestList = lazyScreen(() => import("./resources/rewards"), "RewardsRequestList");
+const HelpRequestList = lazyScreen(() => import("./resources/ayuda"), "HelpRequestList");
 const BannerPage = lazyScreen(() => import("./resources/banner"), "BannerPage");
-const SalidaList = lazyScreen(() => import("./resources/salidas"), "SalidaList");
-const CheckinPage = lazyScreen(() => import("./resources/checkin"), "CheckinPage");
-const ApisList = lazyScreen(() => import("./resources/apis"), "ApisList");
-const UsuariosPage = lazyScreen(() => import("./resources/usuarios"), "UsuariosPage");
-const ActividadPage = lazyScreen(() => import("./resources/actividad"), "ActividadPage");
+const DepartureList = lazyScreen(() => import("./resources/salidas"), "DepartureList");
+const CheckInPage = lazyScreen(() => import("./resources/checkin"), "CheckInPage");
+const ApisList = lazyScreen(() => import("./resources/revendedores"), "ApisList");
+const StaffPage = lazyScreen(() => import("./resources/usuarios"), "StaffPage");
+const AuditPage = lazyScreen(() => import("./resources/auditoria"), "AuditPage");
 const BlogsPage = lazyScreen(() => import("./resources/placeholders"), "BlogsPage");
 const FotosPage = lazyScreen(() => import("./resources/placeholders"), "FotosPage");
 const NosotrosPage = lazyScreen(() => import("./resources/placeholders"), "NosotrosPage");
@@ -69,21 +69,21 @@ function PanelAdmin() {
         return (
           <>
             {can("destinos") && <Resource name="destinos" list={TourList} create={TourCreate} edit={TourEdit} options={{ label: "Destinos" }} />}
-            {can("pais") && <Resource name="pais" list={PaisList} options={{ label: "Países" }} />}
-            {can("ciudades") && <Resource name="ciudades" list={CiudadList} options={{ label: "Ciudades" }} />}
-            {can("pedidos") && <Resource name="pedidos" list={PedidoList} options={{ label: "Pedidos" }} />}
-            {can("rewards") && <Resource name="rewards" list={RewardsList} options={{ label: "Rewards" }} />}
-            {can("ayuda") && <Resource name="ayuda" list={AyudaList} options={{ label: "Ayuda" }} />}
+            {can("pais") && <Resource name="pais" list={CountryList} options={{ label: "Países" }} />}
+            {can("ciudades") && <Resource name="ciudades" list={CityList} options={{ label: "Ciudades" }} />}
+            {can("pedidos") && <Resource name="pedidos" list={OrderList} options={{ label: "Pedidos" }} />}
+            {can("rewards") && <Resource name="rewards" list={RewardsRequestList} options={{ label: "Rewards" }} />}
+            {can("ayuda") && <Resource name="ayuda" list={HelpRequestList} options={{ label: "Ayuda" }} />}
             {can("banner") && <Resource name="banner" list={BannerPage} options={{ label: "Banner" }} />}
-            {can("salidas") && <Resource name="salidas" list={SalidaList} options={{ label: "Salidas" }} />}
+            {can("salidas") && <Resource name="salidas" list={DepartureList} options={{ label: "Salidas" }} />}
             {can("apis") && <Resource name="revendedores" />}
             {can("destinos") && <Resource name="horarios" />}
             {can("destinos") && <Resource name="tour-fotos" />}
             {can("pedidos") && <Resource name="pedido-lineas" />}
             <CustomRoutes>
-              {can("checkin") && <Route path="/checkin" element={<CheckinPage />} />}
-              {can("usuarios") && <Route path="/usuarios" element={<UsuariosPage />} />}
-              {can("actividad") && <Route path="/actividad" element={<ActividadPage />} />}
+              {can("checkin") && <Route path="/checkin" element={<CheckInPage />} />}
+              {can("usuarios") && <Route path="/usuarios" element={<StaffPage />} />}
+              {can("actividad") && <Route path="/actividad" element={<AuditPage />} />}
               {can("blogs") && <Route path="/blogs" element={<BlogsPage />} />}
               {can("fotos") && <Route path="/fotos" element={<FotosPage />} />}
               {can("nosotros") && <Route path="/nosotros" element={<NosotrosPage />} />}

@@ -2,7 +2,7 @@ import { Suspense, lazy, type ComponentType } from "react";
 import { LoadingText } from "./LoadingText";
 
 /**
- * A panel screen loaded on first use: `lazyScreen(() => import("./resources/pais"), "PaisList")`. While its chunk
+ * A panel screen loaded on first use: `lazyScreen(() => import("./resources/pais"), "CountryList")`. While its chunk
  * arrives the panel shows its usual loading text ("Cargando informacion").
  */
 export function lazyScreen<M extends Record<string, unknown>, K extends keyof M & string>(load: () => Promise<M>, name: K) {

@@ -35,3 +35,12 @@ export function toHttpError(error: unknown): HttpError {
   httpError.apiBody = body;
   return httpError;
 }
+
+/** Runs a call to the API; whatever fails reaches react-admin as an HttpError (see toHttpError). */
+export async function withHttpErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw toHttpError(error);
+  }
+}

@@ -130,7 +130,8 @@ export function horaToMinutes(hora: string): number | null {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
-function minutesToHora(minutes: number): string {
+/** 570 → "09:30". */
+export function minutesToHora(minutes: number): string {
   return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 }
 

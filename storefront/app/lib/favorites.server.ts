@@ -1,5 +1,5 @@
 import { createCookie } from "@remix-run/node";
-import { isSecureRequest, sessionSecrets } from "./cart.server";
+import { isSecureRequest, signedCookie } from "./cookies.server";
 
 /** Favourite activities of a visitor (provider ids), kept in a signed cookie so the button works without JS. */
 const MAX_FAVORITES = 50;
@@ -7,11 +7,7 @@ const MAX_FAVORITES = 50;
 let jar: ReturnType<typeof createCookie> | null = null;
 function favoritesCookie() {
   return (jar ??= createCookie("favoritos", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secrets: sessionSecrets(),
-    maxAge: 60 * 60 * 24 * 365,
+    ...signedCookie(60 * 60 * 24 * 365),
   }));
 }
 

@@ -3,7 +3,7 @@
  * plain GET form without JavaScript, and are applied on the server to the provider's tours and availability.
  */
 
-import { isValidDate } from "@tours/domain";
+import { addDays, isValidDate } from "@tours/domain";
 
 export type Disponibilidad = "hoy" | "manana" | "fechas";
 
@@ -83,11 +83,6 @@ export function slotLocal(iso: string): { date: string; minutes: number; offsetM
     offsetMinutes = sign * (Number(m[4].slice(1, 3)) * 60 + Number(m[4].slice(4, 6)));
   }
   return { date: m[1]!, minutes: Number(m[2]) * 60 + Number(m[3]), offsetMinutes };
-}
-
-function addDays(date: string, days: number): string {
-  const [y, mo, d] = date.split("-").map(Number);
-  return new Date(Date.UTC(y ?? 1970, (mo ?? 1) - 1, (d ?? 1) + days)).toISOString().slice(0, 10);
 }
 
 /**

@@ -2,7 +2,7 @@ import { createCookieSessionStorage } from "@remix-run/node";
 import { isApiError, type Reserva } from "@tours/contract";
 import { formatUSD, toCents } from "@tours/domain";
 import { api, logLoadFailure } from "./api.server";
-import { sessionSecrets } from "./cart.server";
+import { sessionSecrets } from "./cookies.server";
 import { qrSvg } from "./qr.server";
 
 /**

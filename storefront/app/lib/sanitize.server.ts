@@ -1,18 +1,13 @@
 import sanitizeHtml from "sanitize-html";
+import { RICH_TEXT_ALLOWLIST } from "@tours/domain";
 
 /**
- * The allowlist for HTML that comes from outside (the free-tour provider's descriptions): text structure and
- * links only. Scripts, styles, event handlers, iframes, images and any URL scheme other than http(s)/mailto
- * are dropped; links open in a new tab without handing over the opener.
+ * HTML that comes from outside (the free-tour provider's descriptions): the shared allowlist of @tours/domain
+ * (text structure and links only); links open in a new tab without handing over the opener.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "s", "ul", "ol", "li", "h2", "h3", "h4", "a", "blockquote", "span"],
-  // target/rel are always set by transformTags below (it runs before this filter).
-  allowedAttributes: { a: ["href", "title", "target", "rel"] },
-  allowedSchemes: ["http", "https", "mailto"],
-  allowedSchemesAppliedToAttributes: ["href"],
-  allowProtocolRelative: false,
-  disallowedTagsMode: "discard",
+  ...RICH_TEXT_ALLOWLIST,
+  // target/rel are always set by transformTags below (it runs before the allowlist's filter).
   transformTags: {
     a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer nofollow" } }),
     // The page already has its h1/h2 outline: provider headings start at h3.

@@ -26,10 +26,3 @@ export function todayInBusinessTz(now: Date = new Date(), timeZone: string = bus
     nowMinutes: Number(get("hour")) * 60 + Number(get("minute")),
   };
 }
-
-/** Adds whole days to a "YYYY-MM-DD" date (calendar arithmetic, no time zone involved). */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number);
-  const utc = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + days));
-  return utc.toISOString().slice(0, 10);
-}

@@ -1,6 +1,6 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
-import { sessionSecrets } from "./cart.server";
+import { sessionSecrets } from "./cookies.server";
 
 /**
  * The flash toast travels in a cookie: signed with the storefront's session secret (remix-toast's own cookie is

@@ -14,7 +14,8 @@ import { countryPath } from "~/lib/catalogue-format";
 import { resolveImage } from "~/lib/images";
 import { publicApiBase } from "~/lib/api.server";
 import { catalogueHeaders, DEFAULT_DESCRIPTION, SITE_NAME, seo } from "~/lib/seo";
-import { readVisited, type VisitedActivity } from "~/lib/visited.server";
+import { readVisited } from "~/lib/visited.server";
+import type { VisitedEntry } from "~/lib/visited";
 
 export const headers = catalogueHeaders;
 
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     loadCiudades(),
     loadCountryStats(),
     loadBanner(),
-    readVisited(request).catch((): VisitedActivity[] => []),
+    readVisited(request).catch((): VisitedEntry[] => []),
   ]);
   const japan = paises.find((p) => normalizeText(p.nombre) === "japon");
   return json({

@@ -10,6 +10,7 @@ import { HERO_SIZES, imagePreload, preloadImage, resolveImage, sceneImage } from
 import { siteOrigin } from "~/lib/origin.server";
 import { API_ORDEN, PER_PAGE, pageCount, pageLinks, pageLinkTags, parsePageRequest, type PageRequest } from "~/lib/paging";
 import { catalogueHeaders, NO_STORE, seo } from "~/lib/seo";
+import { Unavailable } from "~/components/Unavailable";
 
 export const headers = catalogueHeaders;
 
@@ -87,15 +88,7 @@ export default function CiudadPage() {
   const { ciudad, pais, tours, freeTours, heroImage, total, pages, page } = useLoaderData<typeof loader>();
   const location = useLocation();
   if (!ciudad) {
-    return (
-      <div className="container section">
-        <h1>Actividades</h1>
-        <p className="empty">No pudimos cargar esta ciudad en este momento. Inténtalo de nuevo en unos minutos.</p>
-        <p>
-          <Link to="/">Volver al inicio</Link>
-        </p>
-      </div>
-    );
+    return <Unavailable title="Actividades" what="esta ciudad" />;
   }
   const crumbs = [
     { label: "Inicio", to: "/" },

@@ -23,6 +23,7 @@ import { NO_STORE, metaExcerpt, seo } from "~/lib/seo";
 import { businessTimeZone } from "~/lib/time.server";
 import { visitedCookie } from "~/lib/visited.server";
 import { privatePageHeaders } from "~/components/booking/headers";
+import { Unavailable } from "~/components/Unavailable";
 
 export const headers = privatePageHeaders;
 
@@ -137,15 +138,7 @@ export default function TourDetail() {
   }, [visited]);
 
   if (!data.tour) {
-    return (
-      <div className="container section">
-        <h1>Tour</h1>
-        <p className="empty">No pudimos cargar este tour en este momento. Inténtalo de nuevo en unos minutos.</p>
-        <p>
-          <Link to="/">Volver al inicio</Link>
-        </p>
-      </div>
-    );
+    return <Unavailable title="Tour" what="este tour" />;
   }
 
   const { tour, calendar, pais, ciudad, price } = data;

@@ -1,28 +1,17 @@
-import {
-  json,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
-import { addMonths, buildMonth, formatDateEs, monthTitle } from "@tours/domain";
 import { useEffect } from "react";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { Carousel } from "~/components/Carousel";
 import { Icon } from "~/components/Icon";
-import { formatPrice } from "~/components/money";
 import { MonthCalendar } from "~/components/MonthCalendar";
-import { durationText, es } from "~/lib/catalogue-format";
+import { es } from "~/lib/catalogue-format";
 import { rememberVisit } from "~/components/visited-client";
-import { api, loadRecord } from "~/lib/api.server";
-import { loadPaises } from "~/lib/catalogue.server";
-import { readFavorites, toggleFavorite } from "~/lib/favorites.server";
-import { slotLocal } from "~/lib/freetour-filters";
+import { toggleFavorite } from "~/lib/favorites.server";
+import { FREE_TOUR_ID, loadFreeTourPage } from "~/lib/freetour-page.server";
 import { imageOrScene, useImageBase } from "~/lib/images";
-import { htmlToText, sanitizeProviderHtml, splitFirstBlock } from "~/lib/sanitize.server";
-import { catalogueHeaders, metaExcerpt, NO_STORE, seo } from "~/lib/seo";
-import { todayInBusinessTz } from "~/lib/time.server";
-import { readVisited, visitedCookie } from "~/lib/visited.server";
+import { catalogueHeaders, seo } from "~/lib/seo";
+import { Unavailable } from "~/components/Unavailable";
 
 export const headers = catalogueHeaders;
 
@@ -36,135 +25,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   });
 };
 
-const ID = /^[A-Za-z0-9_-]{1,80}$/;
-const MONTH = /^(\d{4})-(\d{2})$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function videoEmbed(url: string | null | undefined): { kind: "iframe" | "video"; src: string } | null {
-  if (!url || !/^https:\/\//i.test(url)) return null;
-  const yt = /(?:youtube\.com\/(?:watch\?v=|embed\/)|youtu\.be\/)([\w-]{6,20})/i.exec(url);
-  if (yt) return { kind: "iframe", src: `https://www.youtube-nocookie.com/embed/${yt[1]}` };
-  const vimeo = /vimeo\.com\/(\d+)/i.exec(url);
-  if (vimeo) return { kind: "iframe", src: `https://player.vimeo.com/video/${vimeo[1]}` };
-  return { kind: "video", src: url };
-}
-
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const id = params.id ?? "";
-  if (!ID.test(id)) throw new Response("Actividad no encontrada", { status: 404 });
-  const url = new URL(request.url);
-
-  const [found, paises, favorites, visited] = await Promise.all([
-    loadRecord(`el free tour ${id}`, () => api().freetours.tour(id)),
-    loadPaises(),
-    readFavorites(request),
-    readVisited(request).catch(() => []),
-  ]);
-  if (found === null) throw new Response("Actividad no encontrada", { status: 404 });
-  if (found === "unavailable") {
-    return json({ tour: null, id } as const, { headers: NO_STORE });
-  }
-
-  const tour = found.data;
-  const title = es(tour.title);
-  const pais = paises.find((p) => p.freetour_id === tour.countryId) ?? null;
-  const { today, nowMinutes } = todayInBusinessTz();
-
-  // Slots on the provider's wall clock; the calendar marks the days that have at least one.
-  const slots = found.disponibilidad.data
-    .map((slot) => ({ id: String(slot.id), language: slot.language ?? null, local: slotLocal(slot.date) }))
-    .filter((s): s is { id: string; language: string | null; local: NonNullable<ReturnType<typeof slotLocal>> } =>
-      s.local !== null && s.local.date >= today,
-    )
-    .sort((a, b) => (a.local.date + a.local.minutes).localeCompare(b.local.date + b.local.minutes));
-  const availableDates = new Set(slots.map((s) => s.local.date));
-
-  const first = slots[0]?.local.date ?? today;
-  const mesParam = MONTH.exec(url.searchParams.get("mes") ?? "");
-  let year = Number((mesParam?.[1] ?? first.slice(0, 4)));
-  let month = Number((mesParam?.[2] ?? first.slice(5, 7)));
-  if (!(month >= 1 && month <= 12) || year < 2000 || year > 2100) {
-    year = Number(today.slice(0, 4));
-    month = Number(today.slice(5, 7));
-  }
-  const weeks = buildMonth({ year, month, horarios: [], today, nowMinutes }).map((week) =>
-    week.map((day) => ({ ...day, available: day.inMonth && !day.isPast && availableDates.has(day.date) })),
-  );
-  const diaParam = url.searchParams.get("dia");
-  const selected = diaParam && DAY.test(diaParam) && availableDates.has(diaParam) ? diaParam : null;
-  const daySlots = selected
-    ? slots
-        .filter((s) => s.local.date === selected)
-        .map((s) => ({
-          id: s.id,
-          hora: `${String(Math.floor(s.local.minutes / 60)).padStart(2, "0")}:${String(s.local.minutes % 60).padStart(2, "0")}`,
-          language: s.language,
-        }))
-    : [];
-  const currentMonth = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
-  const prev = addMonths(year, month, -1);
-  const next = addMonths(year, month, 1);
-  const canGoBack = prev.year * 12 + prev.month >= currentMonth.year * 12 + currentMonth.month;
-  const lastSlot = slots[slots.length - 1]?.local.date;
-  const canGoForward = lastSlot ? next.year * 12 + next.month <= Number(lastSlot.slice(0, 4)) * 12 + Number(lastSlot.slice(5, 7)) : false;
-
-  const description = sanitizeProviderHtml(es(tour.description));
-  let { intro, rest } = splitFirstBlock(description);
-  // Providers often open the description with the brief, which the page already shows above it.
-  if (htmlToText(intro) === es(tour.brief).trim()) ({ intro, rest } = splitFirstBlock(rest));
-  const reviews = found.comentarios.data;
-  const rating = Number(tour.rating);
-  const reviewsCount = Number(tour.reviewsNumber) || reviews.length;
-
-  // Remember the visit for the home's "still interested" strip (cookie, for visitors without JavaScript).
-  const entry = {
-    id: tour.id,
-    nombre: title,
-    imagen: tour.titleImageURL ?? null,
-    valor: Number(tour.price.value) || 0,
-    ...(pais ? { pais: pais.id } : {}),
-  };
-  const headers = new Headers();
-  if (String(visited[0]?.id) !== tour.id) headers.append("Set-Cookie", await visitedCookie(request, entry));
-
-  return json(
-    {
-      id,
-      tour,
-      title,
-      entry,
-      metaDescription: metaExcerpt(es(tour.brief) || htmlToText(description) || `Free tour: ${title}`),
-      pageUrl: `${url.origin}${url.pathname}`,
-      backHref: `/country/${encodeURIComponent(tour.countryId)}`,
-      countryName: pais?.nombre ?? null,
-      price: formatPrice(Number(tour.price.value), tour.price.currency),
-      lengthText: tour.length ? durationText(tour.length) : null,
-      intro,
-      rest,
-      video: videoEmbed(tour.videoURL),
-      calendar: {
-        title: monthTitle(year, month),
-        weeks,
-        selected,
-        selectedText: selected ? formatDateEs(selected) : null,
-        daySlots,
-        prevMes: canGoBack ? `${prev.year}-${String(prev.month).padStart(2, "0")}` : null,
-        nextMes: canGoForward ? `${next.year}-${String(next.month).padStart(2, "0")}` : null,
-        mes: `${year}-${String(month).padStart(2, "0")}`,
-        availableDays: availableDates.size,
-      },
-      reviews,
-      rating: Number.isFinite(rating) && rating > 0 ? rating : null,
-      reviewsCount,
-      favorite: favorites.includes(tour.id),
-    },
-    { headers },
-  );
+  return loadFreeTourPage(params.id ?? "", request);
 }
 
 export async function action({ params, request }: ActionFunctionArgs) {
   const id = params.id ?? "";
-  if (!ID.test(id)) throw new Response("Actividad no encontrada", { status: 404 });
+  if (!FREE_TOUR_ID.test(id)) throw new Response("Actividad no encontrada", { status: 404 });
   const form = await request.formData();
   if (form.get("intent") !== "favorito") throw new Response("Acción desconocida", { status: 400 });
   const { favorite, setCookie } = await toggleFavorite(request, id);
@@ -188,15 +55,7 @@ function Stars({ value }: { value: number }) {
 export default function ActivityPage() {
   const data = useLoaderData<typeof loader>();
   if (!data.tour) {
-    return (
-      <div className="container section">
-        <h1>Actividad</h1>
-        <p className="empty">No pudimos cargar esta actividad en este momento. Inténtalo de nuevo en unos minutos.</p>
-        <p>
-          <Link to="/">Volver al inicio</Link>
-        </p>
-      </div>
-    );
+    return <Unavailable title="Actividad" what="esta actividad" />;
   }
   return <Activity data={data} />;
 }

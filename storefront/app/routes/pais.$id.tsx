@@ -7,6 +7,7 @@ import { cityPath } from "~/lib/catalogue-format";
 import { imageOrScene, resolveImage, sceneImage, useImageBase } from "~/lib/images";
 import { catalogueHeaders, NO_STORE, seo } from "~/lib/seo";
 import type { Ciudad } from "@tours/contract";
+import { Unavailable } from "~/components/Unavailable";
 
 export const headers = catalogueHeaders;
 
@@ -39,15 +40,7 @@ export default function PaisPage() {
   const { pais, ciudades, heroImage } = useLoaderData<typeof loader>();
   const base = useImageBase();
   if (!pais) {
-    return (
-      <div className="container section">
-        <h1>Destino</h1>
-        <p className="empty">No pudimos cargar este destino en este momento. Inténtalo de nuevo en unos minutos.</p>
-        <p>
-          <Link to="/">Volver al inicio</Link>
-        </p>
-      </div>
-    );
+    return <Unavailable title="Destino" what="este destino" />;
   }
   return (
     <>

@@ -1,31 +1,17 @@
-import { DateField, Datagrid, List, SearchInput, TextField } from "react-admin";
-import { wideTable } from "../../lib/tables";
-import { LoadingText } from "../../lib/LoadingText";
-import { LABELS } from "@tours/domain";
-
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Buscar" />];
+import { DateField, TextField } from "react-admin";
+import { ReadOnlyList } from "../../lib/ReadOnlyList";
 
 /** Read-only: the support requests sent from /ayuda. */
-export function AyudaList() {
+export function HelpRequestList() {
   return (
-    <List
-      title="Ayuda"
-      filters={filters}
-      sort={{ field: "id", order: "DESC" }}
-      perPage={25}
-      exporter={false}
-      actions={false}
-      loading={<LoadingText text={LABELS.cargandoInformacionPanel} />}
-    >
-      <Datagrid bulkActionButtons={false} rowClick={false} size="small" sx={wideTable}>
-        <TextField source="id" label="ID" />
-        <TextField source="nombre" label="Nombre" />
-        <TextField source="apellido" label="Apellido" />
-        <TextField source="email" label="Email" />
-        <TextField source="telefono" label="Telefono" sortable={false} />
-        <TextField source="comentario" label="Comentario" sortable={false} sx={{ whiteSpace: "pre-wrap" }} />
-        <DateField source="createdAt" label="Fecha" showTime locales="es-CO" />
-      </Datagrid>
-    </List>
+    <ReadOnlyList title="Ayuda" searchPlaceholder="Buscar">
+      <TextField source="id" label="ID" />
+      <TextField source="nombre" label="Nombre" />
+      <TextField source="apellido" label="Apellido" />
+      <TextField source="email" label="Email" />
+      <TextField source="telefono" label="Telefono" sortable={false} />
+      <TextField source="comentario" label="Comentario" sortable={false} sx={{ whiteSpace: "pre-wrap" }} />
+      <DateField source="createdAt" label="Fecha" showTime locales="es-CO" />
+    </ReadOnlyList>
   );
 }

@@ -16,7 +16,7 @@ import PhotoCameraIcon from "@mui/icons-material/PhotoCamera";
 import ImageIcon from "@mui/icons-material/Image";
 import HowToRegIcon from "@mui/icons-material/HowToReg";
 import type { Checkin, Salida } from "@tours/contract";
-import type { BookingActions } from "../../providers/dataProvider";
+import type { CheckInActions } from "../../providers/resources/orders";
 import { errorMessages } from "../../providers/errors";
 
 /**
@@ -99,8 +99,8 @@ function CameraScanner({ onCode, onError }: { onCode: (text: string) => void; on
   );
 }
 
-export function CheckinPage() {
-  const provider = useDataProvider() as unknown as BookingActions;
+export function CheckInPage() {
+  const provider = useDataProvider() as unknown as CheckInActions;
   const [params, setParams] = useSearchParams();
   const fecha = params.get("fecha") ?? todayLocal();
   const salida = params.get("salida") ?? "";
@@ -132,7 +132,7 @@ export function CheckinPage() {
       if (!ref || !salida) return;
       setBusy(true);
       try {
-        setOutcome({ kind: "found", checkin: await provider.checkinConsulta(ref, salida) });
+        setOutcome({ kind: "found", checkin: await provider.checkInLookup(ref, salida) });
       } catch (error) {
         setOutcome({ kind: "error", message: apiMessage(error) });
       } finally {
@@ -165,7 +165,7 @@ export function CheckinPage() {
   const mark = async (checkin: Checkin) => {
     setBusy(true);
     try {
-      setOutcome({ kind: "marked", checkin: await provider.checkinRegistrar(checkin.referencia, salida) });
+      setOutcome({ kind: "marked", checkin: await provider.checkIn(checkin.referencia, salida) });
     } catch (error) {
       setOutcome({ kind: "error", message: apiMessage(error) });
     } finally {

@@ -1,9 +1,9 @@
 import { ReferenceField, TextField } from "react-admin";
 import { PlaceAdmin } from "../../lib/PlaceAdmin";
-import { CiudadInputs } from "./CiudadInputs";
+import { CityInputs } from "./CityInputs";
 import { MSG } from "@tours/domain";
 
-export function CiudadList() {
+export function CityList() {
   return (
     <PlaceAdmin
       resource="ciudades"
@@ -20,7 +20,7 @@ export function CiudadList() {
           <TextField source="nombre" />
         </ReferenceField>
       }
-      inputs={<CiudadInputs />}
+      inputs={<CityInputs />}
     />
   );
 }

@@ -1,9 +1,9 @@
 import { TextField } from "react-admin";
 import { PlaceAdmin } from "../../lib/PlaceAdmin";
-import { PaisInputs } from "./PaisInputs";
+import { CountryInputs } from "./CountryInputs";
 import { MSG } from "@tours/domain";
 
-export function PaisList() {
+export function CountryList() {
   return (
     <PlaceAdmin
       resource="pais"
@@ -12,7 +12,7 @@ export function PaisList() {
       editTitle="Editar país"
       messages={{ created: MSG.paisCreado, updated: MSG.paisActualizado, deleted: MSG.paisEliminado }}
       secondColumn={<TextField source="prefijo" label="Prefijo" />}
-      inputs={<PaisInputs />}
+      inputs={<CountryInputs />}
     />
   );
 }

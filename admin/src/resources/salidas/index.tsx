@@ -16,7 +16,6 @@ import { canChangeDepartures } from "../../lib/roles";
 import {
   Box,
   Button,
-  Chip,
   Dialog,
   DialogActions,
   GlobalStyles,
@@ -33,19 +32,21 @@ import {
   Typography,
 } from "@mui/material";
 import type { Manifiesto, Salida } from "@tours/contract";
-import { LABELS, formatDateEs, formatUSD, toCents } from "@tours/domain";
-import type { SalidaActions } from "../../providers/dataProvider";
+import { LABELS, formatDateEs } from "@tours/domain";
+import type { DepartureActions } from "../../providers/resources/departures";
 import { errorMessages } from "../../providers/errors";
 import { LoadingText } from "../../lib/LoadingText";
 import { useToasts } from "../../lib/useToasts";
-import { wideTable } from "../../lib/tables";
+import { numeric, wideTable } from "../../lib/tables";
+import { usd } from "../../lib/money";
+import { StateChip, type StateLook } from "../../lib/StateChip";
 
 /**
  * Salidas: the coming departures of every tour with what is sold, held and left; close or reopen a departure or a
  * whole date, set one departure's capacity, and print its manifest (docs/decisions/0007-capacity-and-holds.md).
  */
 
-const ESTADO: Record<Salida["estado"], { label: string; color: "success" | "warning" | "error" | "default" }> = {
+const DEPARTURE_STATES: Record<Salida["estado"], StateLook> = {
   disponible: { label: "Disponible", color: "success" },
   pocos: { label: "Pocos lugares", color: "warning" },
   agotada: { label: "Agotada", color: "error" },
@@ -53,11 +54,10 @@ const ESTADO: Record<Salida["estado"], { label: string; color: "success" | "warn
   vencida: { label: "Reservas cerradas", color: "default" },
 };
 
-const numeric = { fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" } as const;
 const orUnlimited = (n: number | null) => (n === null ? "Sin límite" : String(n));
 
-function useSalidaActions() {
-  return useDataProvider() as unknown as SalidaActions;
+function useDepartureActions() {
+  return useDataProvider() as unknown as DepartureActions;
 }
 
 /** A confirmation before closing or reopening, then the call and its toast. */
@@ -104,8 +104,8 @@ function ConfirmAction({
   );
 }
 
-function CupoDialog({ salida, onClose }: { salida: Salida; onClose: () => void }) {
-  const actions = useSalidaActions();
+function CapacityDialog({ salida, onClose }: { salida: Salida; onClose: () => void }) {
+  const actions = useDepartureActions();
   const toasts = useToasts();
   const refresh = useRefresh();
   const [value, setValue] = useState(salida.cupo_salida === null ? "" : String(salida.cupo_salida));
@@ -116,7 +116,7 @@ function CupoDialog({ salida, onClose }: { salida: Salida; onClose: () => void }
     const cupo = value.trim() === "" ? null : Number(value);
     const done = await toasts.run(
       { success: "Cupo de la salida actualizado", error: "No fue posible actualizar el cupo", showApiErrors: true },
-      () => actions.salidaCupo({ tour_id: salida.tour_id, fecha: salida.fecha, hora: salida.hora, cupo }),
+      () => actions.setDepartureCapacity({ tour_id: salida.tour_id, fecha: salida.fecha, hora: salida.hora, cupo }),
     );
     setBusy(false);
     if (done !== undefined) {
@@ -157,12 +157,12 @@ function CupoDialog({ salida, onClose }: { salida: Salida; onClose: () => void }
 
 /** Who comes: printable (the print stylesheet hides everything but the manifest). */
 function ManifestDialog({ salida, onClose }: { salida: Salida; onClose: () => void }) {
-  const actions = useSalidaActions();
+  const actions = useDepartureActions();
   const [state, setState] = useState<{ data?: Manifiesto; error?: string }>({});
   useEffect(() => {
     let current = true;
     actions
-      .salidaManifiesto(salida.id)
+      .departureManifest(salida.id)
       .then((data) => current && setState({ data }))
       .catch((error: unknown) => current && setState({ error: errorMessages(error)[0] ?? "No fue posible cargar el manifiesto" }));
     return () => {
@@ -232,7 +232,7 @@ function ManifestDialog({ salida, onClose }: { salida: Salida; onClose: () => vo
                   <TableCell align="right">{p.personas}</TableCell>
                   <TableCell>
                     {p.estado === "pagado"
-                      ? `Pagado (${formatUSD(toCents(p.valor_total))})`
+                      ? `Pagado (${usd(p.valor_total)})`
                       : `Retenido hasta ${p.retenido_hasta ? new Date(p.retenido_hasta).toLocaleTimeString("es-CO", { hour: "2-digit", minute: "2-digit" }) : "—"}`}
                   </TableCell>
                 </TableRow>
@@ -266,9 +266,9 @@ function ManifestDialog({ salida, onClose }: { salida: Salida; onClose: () => vo
 
 type Open = "manifest" | "cupo" | "departure" | "date" | null;
 
-function SalidaActionsCell() {
+function DepartureActionsCell() {
   const salida = useRecordContext<Salida>();
-  const actions = useSalidaActions();
+  const actions = useDepartureActions();
   const [open, setOpen] = useState<Open>(null);
   const { permissions: rol } = usePermissions<string | undefined>();
   if (!salida) return null;
@@ -294,7 +294,7 @@ function SalidaActionsCell() {
         </>
       )}
       {open === "manifest" && <ManifestDialog salida={salida} onClose={close} />}
-      {open === "cupo" && <CupoDialog salida={salida} onClose={close} />}
+      {open === "cupo" && <CapacityDialog salida={salida} onClose={close} />}
       {open === "departure" && (
         <ConfirmAction
           title={salida.cerrada ? "Reabrir salida" : "Cerrar salida"}
@@ -305,7 +305,7 @@ function SalidaActionsCell() {
           }
           confirmLabel={salida.cerrada ? "Reabrir" : "Cerrar"}
           success={salida.cerrada ? "Salida reabierta" : "Salida cerrada"}
-          run={() => actions.salidaCierre({ tour_id: salida.tour_id, fecha: salida.fecha, hora: salida.hora, cerrada: !salida.cerrada })}
+          run={() => actions.setDepartureClosed({ tour_id: salida.tour_id, fecha: salida.fecha, hora: salida.hora, cerrada: !salida.cerrada })}
           onClose={close}
         />
       )}
@@ -319,7 +319,7 @@ function SalidaActionsCell() {
           }
           confirmLabel={salida.fecha_cerrada ? "Reabrir" : "Cerrar"}
           success={salida.fecha_cerrada ? "Fecha reabierta" : "Fecha cerrada"}
-          run={() => actions.salidaCierre({ tour_id: salida.tour_id, fecha: salida.fecha, cerrada: !salida.fecha_cerrada })}
+          run={() => actions.setDepartureClosed({ tour_id: salida.tour_id, fecha: salida.fecha, cerrada: !salida.fecha_cerrada })}
           onClose={close}
         />
       )}
@@ -335,7 +335,7 @@ const filters = [
   <DateInput key="hasta" source="hasta" label="Hasta" alwaysOn />,
 ];
 
-export function SalidaList() {
+export function DepartureList() {
   return (
     <List
       title="Salidas"
@@ -358,9 +358,9 @@ export function SalidaList() {
         <FunctionField
           label="Estado"
           sortable={false}
-          render={(s: Salida) => <Chip size="small" label={ESTADO[s.estado].label} color={ESTADO[s.estado].color} data-testid="estado-salida" />}
+          render={(s: Salida) => <StateChip look={DEPARTURE_STATES[s.estado]} testId="estado-salida" />}
         />
-        <FunctionField label="Acciones" render={() => <SalidaActionsCell />} />
+        <FunctionField label="Acciones" render={() => <DepartureActionsCell />} />
       </Datagrid>
     </List>
   );

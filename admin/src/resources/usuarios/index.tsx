@@ -22,7 +22,7 @@ import { ROL_NOMBRES } from "../../lib/roles";
 
 const ERROR = "No se pudo guardar el usuario";
 
-function RolSelect({ value, onChange, label }: { value: string; onChange: (rol: string) => void; label: string }) {
+function RoleSelect({ value, onChange, label }: { value: string; onChange: (rol: string) => void; label: string }) {
   return (
     <TextField select label={label} value={value} onChange={(e) => onChange(e.target.value)} size="small" sx={{ minWidth: 150 }}>
       {Object.entries(ROL_NOMBRES).map(([code, nombre]) => (
@@ -35,7 +35,7 @@ function RolSelect({ value, onChange, label }: { value: string; onChange: (rol: 
 }
 
 /** Staff accounts (Administrador): create, change role, deactivate or reactivate, reset a password. */
-export function UsuariosPage() {
+export function StaffPage() {
   const toasts = useToasts();
   const [usuarios, setUsuarios] = useState<Usuario[]>([]);
   const [form, setForm] = useState({ nombre: "", email: "", rol: "contenido", password: "" });
@@ -75,7 +75,7 @@ export function UsuariosPage() {
           >
             <TextField label="Nombre" value={form.nombre} onChange={(e) => setForm({ ...form, nombre: e.target.value })} size="small" />
             <TextField label="Email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} size="small" />
-            <RolSelect label="Rol" value={form.rol} onChange={(rol) => setForm({ ...form, rol })} />
+            <RoleSelect label="Rol" value={form.rol} onChange={(rol) => setForm({ ...form, rol })} />
             <TextField
               label="Contraseña"
               type="password"
@@ -108,7 +108,7 @@ export function UsuariosPage() {
               <TableCell>{u.nombre}</TableCell>
               <TableCell>{u.email}</TableCell>
               <TableCell>
-                <RolSelect
+                <RoleSelect
                   label={`Rol de ${u.nombre}`}
                   value={u.rol}
                   onChange={(rol) => void run("Rol actualizado", () => api.usuarios.update(u.id, { rol: rol as UsuarioUpdateBodyInput["rol"] }))}

@@ -1,7 +1,7 @@
 import type { Clock, HorarioLike } from "@tours/domain";
 import { describe, expect, it } from "vitest";
 import type { Disponibilidad } from "@tours/contract";
-import { applyAvailability, calendarQuery, calendarState, MONTHS_AHEAD } from "~/components/booking/calendar-state";
+import { applyAvailability, calendarQuery, calendarState, monthNavigation, MONTHS_AHEAD } from "~/components/booking/calendar-state";
 
 const NO_DAYS = { domingo: false, lunes: false, martes: false, miercoles: false, jueves: false, viernes: false, sabado: false };
 // 09:00 Monday to Saturday, 15:30 on Saturdays; nothing on Sundays.
@@ -171,5 +171,25 @@ describe("applyAvailability: the live places over the schedule", () => {
     const s = applyAvailability(state("fecha=2026-11-28"), null);
     expect(s.slots.map((x) => [x.hora, x.reservable])).toEqual([["09:00", true], ["15:30", true]]);
     expect(s.zoneLabel).toBeNull();
+  });
+});
+
+describe("monthNavigation: the free-tour calendar's months (this month to the last slot's)", () => {
+  const november = { year: 2026, month: 11 };
+  it("offers the months between the first and the last, across a year's end", () => {
+    expect(monthNavigation({ year: 2026, month: 12 }, november, { year: 2027, month: 2 })).toEqual({
+      title: "Diciembre 2026",
+      mes: "2026-12",
+      prevMes: "2026-11",
+      nextMes: "2027-01",
+    });
+  });
+
+  it("no way back from the first month, none ahead from the last", () => {
+    expect(monthNavigation(november, november, november)).toMatchObject({ prevMes: null, nextMes: null });
+  });
+
+  it("without slots there is no month ahead", () => {
+    expect(monthNavigation(november, november, null)).toMatchObject({ mes: "2026-11", nextMes: null });
   });
 });

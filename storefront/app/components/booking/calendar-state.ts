@@ -30,13 +30,32 @@ export interface CalendarState {
   nextMes: string | null;
 }
 
-const ym = (year: number, month: number) => `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}`;
+export interface YearMonth {
+  year: number;
+  month: number;
+}
 
-function parseMes(value: string | null): { year: number; month: number } | null {
+const ym = (year: number, month: number) => `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}`;
+const monthIndex = (m: YearMonth) => m.year * 12 + m.month;
+
+/** "YYYY-MM" as a month, or null when it is not one. */
+export function parseMes(value: string | null | undefined): YearMonth | null {
   const match = value ? /^(\d{4})-(\d{2})$/.exec(value) : null;
   if (!match) return null;
   const month = Number(match[2]);
   return month >= 1 && month <= 12 ? { year: Number(match[1]), month } : null;
+}
+
+/** A shown month's title and its neighbours, each offered only when it lies within [first, last] (no last: none ahead). */
+export function monthNavigation(shown: YearMonth, first: YearMonth, last: YearMonth | null) {
+  const prev = addMonths(shown.year, shown.month, -1);
+  const next = addMonths(shown.year, shown.month, 1);
+  return {
+    title: monthTitle(shown.year, shown.month),
+    mes: ym(shown.year, shown.month),
+    prevMes: monthIndex(prev) >= monthIndex(first) ? ym(prev.year, prev.month) : null,
+    nextMes: last && monthIndex(next) <= monthIndex(last) ? ym(next.year, next.month) : null,
+  };
 }
 
 /**
@@ -45,35 +64,28 @@ function parseMes(value: string | null): { year: number; month: number } | null 
  * back to what can be booked.
  */
 export function calendarState(params: URLSearchParams, horarios: readonly HorarioLike[], clock: Clock): CalendarState {
-  const [ty, tm] = clock.today.split("-").map(Number) as [number, number];
-  const first = { year: ty, month: tm };
-  const last = addMonths(ty, tm, MONTHS_AHEAD);
-  const index = (m: { year: number; month: number }) => m.year * 12 + m.month;
+  const first = parseMes(clock.today.slice(0, 7))!;
+  const last = addMonths(first.year, first.month, MONTHS_AHEAD);
 
   const fechaParam = params.get("fecha");
   // A day is chosen only within the months the calendar can show: not past, not beyond MONTHS_AHEAD.
   const fechaMonth = fechaParam && isValidDate(fechaParam) ? parseMes(fechaParam.slice(0, 7)) : null;
   const fechaValid =
-    fechaParam && fechaMonth && fechaParam >= clock.today && index(fechaMonth) <= index(last) ? fechaParam : null;
+    fechaParam && fechaMonth && fechaParam >= clock.today && monthIndex(fechaMonth) <= monthIndex(last) ? fechaParam : null;
   const slots = fechaValid ? slotsForDate(fechaValid, horarios, clock) : [];
   const fecha = fechaValid && slots.length > 0 ? fechaValid : null;
 
   let shown = parseMes(params.get("mes")) ?? (fecha ? parseMes(fecha.slice(0, 7)) : null) ?? first;
-  if (index(shown) < index(first)) shown = first;
-  if (index(shown) > index(last)) shown = last;
+  if (monthIndex(shown) < monthIndex(first)) shown = first;
+  if (monthIndex(shown) > monthIndex(last)) shown = last;
 
   const hora = params.get("hora");
-  const prev = addMonths(shown.year, shown.month, -1);
-  const next = addMonths(shown.year, shown.month, 1);
   return {
-    title: monthTitle(shown.year, shown.month),
+    ...monthNavigation(shown, first, last),
     weeks: buildMonth({ year: shown.year, month: shown.month, horarios, ...clock }),
-    mes: ym(shown.year, shown.month),
     fecha,
     slots: fecha ? slots : [],
     hora: hora && slots.includes(hora) ? hora : null,
-    prevMes: index(prev) >= index(first) ? ym(prev.year, prev.month) : null,
-    nextMes: index(next) <= index(last) ? ym(next.year, next.month) : null,
   };
 }
 

@@ -2,33 +2,8 @@ import { useEffect, useState } from "react";
 import { formatUSD, toCents } from "@tours/domain";
 import { Card } from "../Card";
 import { imageOrScene, useImageBase } from "~/lib/images";
-
-/** What the storefront remembers of a visited activity (spec key `actividadesVisitadas`). */
-export interface VisitedEntry {
-  id: number | string;
-  nombre: string;
-  imagen: string | null;
-  valor: number;
-  pais?: number | string;
-  ciudad?: number | string;
-}
-
-const STORAGE_KEY = "actividadesVisitadas";
-
-function fromStorage(): VisitedEntry[] | null {
-  try {
-    const raw = window.localStorage.getItem(STORAGE_KEY);
-    if (!raw) return null;
-    const parsed: unknown = JSON.parse(raw);
-    if (!Array.isArray(parsed)) return null;
-    return parsed.filter(
-      (v): v is VisitedEntry =>
-        typeof v === "object" && v !== null && "id" in v && typeof (v as VisitedEntry).nombre === "string",
-    );
-  } catch {
-    return null;
-  }
-}
+import type { VisitedEntry } from "~/lib/visited";
+import { storedVisits } from "../visited-client";
 
 /** Local tours have numeric ids; the free-tour provider's are strings. */
 export function visitedHref(entry: Pick<VisitedEntry, "id">): string {
@@ -45,7 +20,7 @@ export function VisitedStrip({ initial }: { initial: VisitedEntry[] }) {
   const base = useImageBase();
 
   useEffect(() => {
-    const stored = fromStorage();
+    const stored = storedVisits();
     if (stored && stored.length > 0) setEntries(stored.slice(0, 8));
   }, []);
 

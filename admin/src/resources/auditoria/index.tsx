@@ -15,7 +15,7 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import type { Actividad, Usuario } from "@tours/contract";
+import type { Actividad as AuditEntry, Usuario } from "@tours/contract";
 import { api } from "../../providers/config";
 import { useToasts } from "../../lib/useToasts";
 
@@ -47,7 +47,7 @@ function shown(value: unknown): string {
 }
 
 /** "campo: antes → después", one line per changed field. */
-export function Cambios({ changes }: { changes: Actividad["changes"] }) {
+function AuditChanges({ changes }: { changes: AuditEntry["changes"] }) {
   const fields = Object.entries(changes);
   if (fields.length === 0) return null;
   return (
@@ -61,7 +61,7 @@ export function Cambios({ changes }: { changes: Actividad["changes"] }) {
   );
 }
 
-export function ActividadTable({ entries, label }: { entries: Actividad[]; label: string }) {
+function AuditTable({ entries, label }: { entries: AuditEntry[]; label: string }) {
   return (
     <Table size="small" aria-label={label}>
       <TableHead>
@@ -83,7 +83,7 @@ export function ActividadTable({ entries, label }: { entries: Actividad[]; label
               {RECURSOS[e.resource] ?? e.resource} {e.resourceId}
             </TableCell>
             <TableCell>
-              <Cambios changes={e.changes} />
+              <AuditChanges changes={e.changes} />
               {e.resource === "sesion" && (
                 <Typography variant="caption">
                   {e.ip} · {e.userAgent}
@@ -103,11 +103,11 @@ export function ActividadTable({ entries, label }: { entries: Actividad[]; label
 }
 
 /** The whole audit log (Administrador), filtered by user, resource and a range of days. */
-export function ActividadPage() {
+export function AuditPage() {
   const toasts = useToasts();
   const [usuarios, setUsuarios] = useState<Usuario[]>([]);
   const [filters, setFilters] = useState({ usuario: "", recurso: "", desde: "", hasta: "" });
-  const [entries, setEntries] = useState<Actividad[]>([]);
+  const [entries, setEntries] = useState<AuditEntry[]>([]);
 
   // only the answer to the latest request is shown: a slow unfiltered load must not overwrite a filtered one
   const latest = useRef(0);
@@ -162,14 +162,14 @@ export function ActividadPage() {
           </Stack>
         </CardContent>
       </Card>
-      <ActividadTable entries={entries} label="Actividad" />
+      <AuditTable entries={entries} label="Actividad" />
     </Box>
   );
 }
 
 /** One record's history, on its edit page. */
-export function Historial({ recurso, id }: { recurso: string; id: number | string | undefined }) {
-  const [entries, setEntries] = useState<Actividad[] | null>(null);
+export function AuditHistory({ recurso, id }: { recurso: string; id: number | string | undefined }) {
+  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
   useEffect(() => {
     if (id === undefined) return;
     void api.actividad.recurso(recurso, id).then(
@@ -183,7 +183,7 @@ export function Historial({ recurso, id }: { recurso: string; id: number | strin
       <Typography variant="h6" component="h2" gutterBottom>
         Historial de cambios
       </Typography>
-      <ActividadTable entries={entries} label="Historial de cambios" />
+      <AuditTable entries={entries} label="Historial de cambios" />
     </Box>
   );
 }

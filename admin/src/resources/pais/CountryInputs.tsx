@@ -1,7 +1,7 @@
 import { BooleanInput, NumberInput, SelectInput, TextInput, required } from "react-admin";
 import { ZONE_CHOICES } from "../../lib/zones";
 
-export function PaisInputs() {
+export function CountryInputs() {
   return (
     <>
       <TextInput source="nombre" label="Nombre" validate={required("El nombre es obligatorio")} fullWidth />

@@ -1,6 +1,6 @@
 import { BooleanInput, ReferenceInput, SelectInput, TextInput, required } from "react-admin";
 
-export function CiudadInputs() {
+export function CityInputs() {
   return (
     <>
       <TextInput source="nombre" label="Nombre" validate={required("El nombre es obligatorio")} fullWidth />

@@ -11,7 +11,7 @@ import {
   useRecordContext,
   useRefresh,
 } from "react-admin";
-import { Historial } from "../actividad";
+import { AuditHistory } from "../auditoria";
 import ListIcon from "@mui/icons-material/List";
 import { LoadingText } from "../../lib/LoadingText";
 import { useToasts } from "../../lib/useToasts";
@@ -91,9 +91,9 @@ export function TourCreate() {
   );
 }
 
-function TourHistorial() {
+function TourAuditHistory() {
   const record = useRecordContext<{ id: number }>();
-  return <Historial recurso="tour" id={record?.id} />;
+  return <AuditHistory recurso="tour" id={record?.id} />;
 }
 
 export function TourEdit() {
@@ -111,7 +111,7 @@ export function TourEdit() {
       <SimpleForm toolbar={<SubmitToolbar label={LABELS.guardarCambios} />} resetOptions={{ keepDirtyValues: false }}>
         <TourInputs withFotos={false} />
       </SimpleForm>
-      <TourHistorial />
+      <TourAuditHistory />
     </Edit>
   );
 }

@@ -21,8 +21,9 @@ import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/Delete";
 import PhotoLibraryIcon from "@mui/icons-material/PhotoLibrary";
 import EventAvailableIcon from "@mui/icons-material/EventAvailable";
-import { LABELS, MSG, formatUSD, toCents } from "@tours/domain";
-import { wideTable } from "../../lib/tables";
+import { LABELS, MSG } from "@tours/domain";
+import { numeric, wideTable } from "../../lib/tables";
+import { usd } from "../../lib/money";
 import { LoadingText } from "../../lib/LoadingText";
 import { useToasts } from "../../lib/useToasts";
 import { PhotoManager } from "./PhotoManager";
@@ -114,8 +115,8 @@ export function TourList() {
           label="Precio"
           source="precio"
           sortBy="precio"
-          render={(r: { precio?: number }) => formatUSD(toCents(Number(r.precio ?? 0)))}
-          sx={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}
+          render={(r: { precio?: number }) => usd(r.precio)}
+          sx={numeric}
         />
         <TextField source="nombre_hotel" label="Hotel" />
         <BooleanField source="habitacion_individual" label="H-individual" sortable={false} />

@@ -13,18 +13,18 @@ import {
 import { useFormContext, useWatch } from "react-hook-form";
 import { Box, Typography } from "@mui/material";
 import { RichTextInput } from "ra-input-rich-text";
-import { IMAGE_ACCEPT, MAX_FOTOS } from "../../lib/files";
+import { IMAGE_ACCEPT } from "../../lib/files";
 import { ZONE_CHOICES } from "../../lib/zones";
-import { DEFAULT_CUTOFF_HOURS, MAX_CUTOFF_HOURS, MSG } from "@tours/domain";
+import { DEFAULT_CUTOFF_HOURS, MAX_CUTOFF_HOURS, MAX_PHOTOS_PER_SELECTION, MSG } from "@tours/domain";
 
-const maxFotos = (value: unknown) =>
-  Array.isArray(value) && value.length > MAX_FOTOS ? MSG.maxFotosTour : undefined;
+const maxPhotos = (value: unknown) =>
+  Array.isArray(value) && value.length > MAX_PHOTOS_PER_SELECTION ? MSG.maxFotosTour : undefined;
 
-const atLeastOneFoto = (value: unknown) =>
+const atLeastOnePhoto = (value: unknown) =>
   Array.isArray(value) && value.length > 0 ? undefined : "Seleccione al menos una foto del tour";
 
 /** The city select lists only the chosen country's cities, and forgets the city when the country changes. */
-function CiudadInput() {
+function CityInput() {
   const pais = useWatch({ name: "pais" }) as unknown;
   const { setValue, getValues } = useFormContext();
   const previous = useRef(pais);
@@ -93,7 +93,7 @@ export function TourInputs({ withFotos }: { withFotos: boolean }) {
         <ReferenceInput source="pais" reference="pais" sort={{ field: "nombre", order: "ASC" }} perPage={500}>
           <SelectInput label="Pais" optionText="nombre" validate={required("Seleccione el país")} fullWidth />
         </ReferenceInput>
-        <CiudadInput />
+        <CityInput />
       </Box>
       <Box sx={row}>
         <NumberInput
@@ -120,15 +120,15 @@ export function TourInputs({ withFotos }: { withFotos: boolean }) {
       {withFotos && (
         <>
           <Typography variant="subtitle2" sx={{ mt: 1 }}>
-            Imágenes (hasta {MAX_FOTOS})
+            Imágenes (hasta {MAX_PHOTOS_PER_SELECTION})
           </Typography>
           <ImageInput
             source="fotos"
             label={false}
             multiple
             accept={IMAGE_ACCEPT}
-            validate={[atLeastOneFoto, maxFotos]}
-            placeholder={<p>Arrastre las fotos del tour aquí o haga clic para elegirlas (máximo {MAX_FOTOS}).</p>}
+            validate={[atLeastOnePhoto, maxPhotos]}
+            placeholder={<p>Arrastre las fotos del tour aquí o haga clic para elegirlas (máximo {MAX_PHOTOS_PER_SELECTION}).</p>}
           >
             <ImageField source="src" title="title" />
           </ImageInput>

@@ -36,8 +36,8 @@ interface HorarioRecord extends Record<WeekdayKey, boolean> {
   cupo?: number | null;
 }
 
-const CUPO_HELP = "Personas por salida; vacío = sin límite";
-const cupoText = (cupo: number | null | undefined) => (cupo === null || cupo === undefined ? "Sin límite" : String(cupo));
+const CAPACITY_HELP = "Personas por salida; vacío = sin límite";
+const capacityText = (cupo: number | null | undefined) => (cupo === null || cupo === undefined ? "Sin límite" : String(cupo));
 
 /** One slot's capacity, editable in place; the API refuses going below what a coming departure has booked. */
 function CupoCell({ horario, onSaved }: { horario: HorarioRecord; onSaved: () => Promise<unknown> }) {
@@ -68,7 +68,7 @@ function CupoCell({ horario, onSaved }: { horario: HorarioRecord; onSaved: () =>
   if (!editing) {
     return (
       <Box sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
-        <span data-testid="cupo">{cupoText(horario.cupo)}</span>
+        <span data-testid="cupo">{capacityText(horario.cupo)}</span>
         <IconButton size="small" aria-label={`Cambiar cupo del horario ${hora}`} onClick={() => setEditing(true)}>
           <EditIcon fontSize="small" />
         </IconButton>
@@ -226,7 +226,7 @@ export function ScheduleManager({ tour, onClose }: { tour: { id: number; nombre:
               type="number"
               value={cupo}
               onChange={(e) => setCupo(e.target.value)}
-              helperText={CUPO_HELP}
+              helperText={CAPACITY_HELP}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: 1, step: 1 } }}
               sx={{ mb: 2 }}
             />

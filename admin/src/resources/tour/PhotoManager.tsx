@@ -18,9 +18,8 @@ import UploadIcon from "@mui/icons-material/Upload";
 import { imageSrc } from "../../providers/config";
 import { errorStatus } from "../../providers/errors";
 import { LoadingText } from "../../lib/LoadingText";
-import { MAX_FOTOS } from "../../lib/files";
 import { useToasts } from "../../lib/useToasts";
-import { LABELS, MSG } from "@tours/domain";
+import { LABELS, MAX_PHOTOS_PER_SELECTION, MSG } from "@tours/domain";
 
 interface FotoRecord {
   id: number;
@@ -49,7 +48,7 @@ export function PhotoManager({ tour, onClose }: { tour: { id: number; nombre: st
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
-    if (files.length > MAX_FOTOS) {
+    if (files.length > MAX_PHOTOS_PER_SELECTION) {
       toasts.notify(MSG.maxImagenesSeleccion, { type: "warning" });
       event.target.value = "";
       setSelected([]);
@@ -139,7 +138,7 @@ export function PhotoManager({ tour, onClose }: { tour: { id: number; nombre: st
             />
           </Button>
           <Typography variant="body2" color="text.secondary">
-            {selected.length > 0 ? `${selected.length} seleccionada(s)` : `Hasta ${MAX_FOTOS} por vez`}
+            {selected.length > 0 ? `${selected.length} seleccionada(s)` : `Hasta ${MAX_PHOTOS_PER_SELECTION} por vez`}
           </Typography>
         </Box>
       </DialogContent>

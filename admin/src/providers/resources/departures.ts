@@ -1,0 +1,29 @@
+import type { Identifier } from "react-admin";
+import { api } from "../config";
+import { withHttpErrors } from "../errors";
+import { listParams, type ResourceHandler } from "../records";
+
+/** Departures (panel `salidas`, id "12-20261125-1000"): filter {tour_id, desde, hasta, q}, paged by the API. */
+const departure: ResourceHandler = {
+  async getList(params) {
+    const { range, filter } = listParams(params);
+    return api.salidas.list({ range, ...(filter ? { filter } : {}) });
+  },
+  async getOne(id) {
+    return (await api.salidas.find(String(id))).succes;
+  },
+};
+
+export const departureHandlers: Record<string, ResourceHandler> = { salidas: departure };
+
+/** The departures' own actions (beyond CRUD), called through useDataProvider(). */
+export const departureActions = {
+  departureManifest: (id: Identifier) => withHttpErrors(async () => (await api.salidas.manifiesto(String(id))).succes),
+  /** Closes or reopens one departure (with `hora`) or a whole date (without). */
+  setDepartureClosed: (body: { tour_id: number; fecha: string; hora?: string; cerrada: boolean }) =>
+    withHttpErrors(() => api.salidas.cierre(body)),
+  /** A departure's own capacity; null goes back to its schedule's. */
+  setDepartureCapacity: (body: { tour_id: number; fecha: string; hora: string; cupo: number | null }) =>
+    withHttpErrors(async () => (await api.salidas.cupo(body)).succes),
+};
+export type DepartureActions = typeof departureActions;
