@@ -2,8 +2,6 @@ import { formatDia, horaToMinutes, horizonDate, isBeforeCutoff, parseDia, wallCl
 import type { TourForPricing } from "./compra.repository.ts";
 import { DIA_MSG } from "./compra.messages.ts";
 
-// modules/octo still imports DIA_MSG from here; it goes once octo imports it from compra.messages.ts
-export { DIA_MSG };
 
 /**
  * A line's `dia` must be a real date, within a year, whose weekday has a slot of the tour starting at that time

@@ -5,7 +5,6 @@ import type { Db } from "../../db/client.ts";
 import { type ListSpec, listPage } from "../../http/list.ts";
 import { horarioTable, tourTable } from "../tour/tour.table.ts";
 import { paisTable } from "../pais/pais.table.ts";
-import { salida } from "../salidas/salidas.table.ts";
 import { pedido, pedidoLine, type PedidoLineRow, type PedidoRow } from "./compra.table.ts";
 import { type NewPedido, type NewPedidoLine, renewHold, reserveWithHold } from "./retencion.ts";
 import { tourZona } from "../tour/tour.zona.ts";

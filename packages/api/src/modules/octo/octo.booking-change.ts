@@ -1,7 +1,8 @@
 import { cancellationDeadline, departureKey, formatDia, lineTotalCents, parseDepartureKey, personsOf, type TravellerCounts } from "@tours/domain";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { checkDia, DIA_MSG } from "../compra/compra.dates.ts";
+import { checkDia } from "../compra/compra.dates.ts";
+import { DIA_MSG } from "../compra/compra.messages.ts";
 import type { CompraRepository } from "../compra/compra.repository.ts";
 import { refusalMessage } from "../compra/compra.service.ts";
 import type { PedidoRow } from "../compra/compra.table.ts";

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { cancellationDeadline, lineTotalCents } from "@tours/domain";
+import { cancellationDeadline } from "@tours/domain";
 import type { z } from "zod";
-import type { CompraRepository, NewPedidoLine } from "../compra/compra.repository.ts";
+import type { CompraRepository } from "../compra/compra.repository.ts";
+import { buildOrderLine } from "../compra/order-lines.ts";
 import { refusalMessage } from "../compra/compra.service.ts";
 import type { PedidoRow } from "../compra/compra.table.ts";
 import { createBookingChange, contactFields, detailsOf, notLive } from "./octo.booking-change.ts";
@@ -91,15 +92,7 @@ export function createOctoBookings(deps: OctoBookingsDeps) {
     const counts = change.checkedCounts(tour, (body.unitItems ?? []).map((u) => u.unitId));
     const now = deps.now();
     const dia = await change.saleableDeparture(tour, body.availabilityId, now);
-    const line: NewPedidoLine = {
-      id_tour: tour.id,
-      fecha_tour: dia.fecha,
-      fecha: dia.date,
-      hora: dia.hora,
-      ...counts,
-      valor_cents: tour.precioCents,
-      valor_total_cents: lineTotalCents(tour.precioCents, counts),
-    };
+    const line = buildOrderLine(tour, dia, counts);
     const { details, extra } = contactFields(body.contact);
     let reserved;
     try {

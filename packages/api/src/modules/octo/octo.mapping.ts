@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { unitPricesCents, wallClock, zonedTimeToUtc, type TravellerKey } from "@tours/domain";
+import { CURRENCY, unitPricesCents, wallClock, zonedTimeToUtc, type TravellerKey } from "@tours/domain";
 import type { PedidoRow } from "../compra/compra.table.ts";
 import type { ProductTour } from "./octo.repository.ts";
 import type { OctoBookingT, OctoOptionT, OctoProductT, OctoTicketT, OctoUnitT, PricingT } from "./octo.schemas.ts";
@@ -7,7 +7,6 @@ import type { OctoBookingT, OctoOptionT, OctoProductT, OctoTicketT, OctoUnitT, P
 /** How our tours, departures and orders read in OCTO (pure). */
 
 export const OPTION_ID = "DEFAULT";
-export const CURRENCY = "USD";
 
 /** Each unit is one kind of traveller of our pricing rule; pets are an OTHER unit that takes no place. */
 export const UNITS: ReadonlyArray<{ id: string; key: TravellerKey; type: OctoUnitT["type"]; name: string; minAge: number; maxAge: number; pax: number }> = [

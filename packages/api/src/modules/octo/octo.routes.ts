@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { RevendedorCreateBody, RevendedorUpdateBody } from "@tours/contract";
 import type { AppDeps } from "../../deps.ts";
 import { bearerToken, requireRole } from "../../http/auth.ts";
-import { actorOf, audited } from "../audit/audit.ts";
+import { actorOf, audited } from "../auditoria/auditoria.ts";
 import { notFound, parseBody, parseId } from "../../http/errors.ts";
 import { listParamsOf, sendPage } from "../../http/list.ts";
 import { createCompraRepository } from "../compra/compra.repository.ts";
@@ -64,7 +64,7 @@ export const octoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     octo,
     compra: createCompraRepository(deps.db),
     salidas: createSalidasRepository(deps.db),
-    now: () => deps.now!(),
+    now: deps.now,
     holdMinutes: deps.config.holdMinutes,
     publicApiUrl: deps.config.publicApiUrl,
     storefrontUrl: deps.config.storefrontUrl,
