@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CompraCreateAnswer, ManifiestoAnswer } from "@tours/contract";
-import { startPaypalSimulator, type RunningSimulator } from "../src/paypal-simulator/index.ts";
+import { startPaypalSimulator, type RunningSimulator } from "@tours/paypal-simulator";
 import { tourTable } from "../src/modules/tour/tour.table.ts";
 import {
   OctoAvailability,
