@@ -11,7 +11,7 @@ import { loopbackOnly } from "@tours/loopback-guard";
  * addressed to a loopback name (@tours/loopback-guard).
  */
 
-export interface InboxAttachment {
+interface InboxAttachment {
   index: number;
   filename: string;
   contentType: string;
@@ -48,7 +48,7 @@ export interface RunningMailServer {
   close(): Promise<void>;
 }
 
-export interface LocalMailServerOptions {
+interface LocalMailServerOptions {
   smtpPort: number;
   webPort: number;
   host?: string;

@@ -12,7 +12,7 @@ loopback.addSubnet("127.0.0.0", 8, "ipv4");
 loopback.addAddress("::1", "ipv6");
 
 /** The text a refused request gets (403). */
-export const FOREIGN_HOST_MESSAGE = "Acceso denegado: este servicio local solo responde a localhost.";
+const FOREIGN_HOST_MESSAGE = "Acceso denegado: este servicio local solo responde a localhost.";
 
 /** Whether a `Host` header names this machine's loopback: localhost, 127.0.0.0/8 or [::1], with or without port. */
 export function isLoopbackHost(host: string | undefined): boolean {

@@ -44,7 +44,7 @@ export async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export function parseJson(text: string): Record<string, unknown> {
+function parseJson(text: string): Record<string, unknown> {
   if (!text) return {};
   try {
     const v = JSON.parse(text) as unknown;

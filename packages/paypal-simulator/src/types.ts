@@ -1,13 +1,7 @@
 /** PayPal amounts travel as strings with two decimals ("12.50"). */
-export interface PaypalAmount {
+interface PaypalAmount {
   currency_code: string;
   value: string;
-}
-
-export interface PaypalLink {
-  href: string;
-  rel: string;
-  method: string;
 }
 
 /** A JSON body as the simulator answers it (PayPal's field names). */
