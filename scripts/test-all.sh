@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The one test command (npm test): static checks, unit and API tests on PGlite, the API tests again on
+# The one test command (npm test): static checks (lint, import rules, nothing unused, types), unit and API tests on PGlite, the API tests again on
 # PostgreSQL when one answers, then a production build and the end-to-end suite in Debian's chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,6 +9,10 @@ step() { printf '\n=== %s ===\n' "$1"; }
 
 step "lint"
 npm run lint
+step "import rules (no cycles; routes import neither app.ts nor other routes)"
+npm run check:imports
+step "nothing unused (dependencies, files, exports)"
+npm run check:unused
 step "typecheck"
 npm run typecheck
 step "unit + API tests (PGlite)"

@@ -15,7 +15,7 @@ import {
   type NumberInput,
   preprocess,
 } from "./primitives.ts";
-import { CorteHorasSchema, CupoSchema, ZonaHorariaSchema } from "./departures.ts";
+import { CorteHorasSchema, CupoSchema, ZonaHorariaSchema } from "./salidas.ts";
 
 /**
  * Request bodies. Each is exported twice under one name: the schema (value) and its parsed output (type),
@@ -38,12 +38,10 @@ export const LoginBody = z.object({
 });
 export type LoginBody = z.output<typeof LoginBody>;
 export type LoginBodyInput = z.input<typeof LoginBody>;
-export const LoginBodySchema = LoginBody;
 
 export const TokenBody = z.object({ token: requiredText("El token es obligatorio", 200) });
 export type TokenBody = z.output<typeof TokenBody>;
 export type TokenBodyInput = z.input<typeof TokenBody>;
-export const TokenBodySchema = TokenBody;
 
 /** The staff roles' codes (the API's auth/roles.ts); "admin" is the Administrador. */
 export const ROL_CODES = ["admin", "ventas", "contenido", "guia"] as const;
@@ -65,7 +63,6 @@ export const UsuarioCreateBody = z.object({
 });
 export type UsuarioCreateBody = z.output<typeof UsuarioCreateBody>;
 export type UsuarioCreateBodyInput = z.input<typeof UsuarioCreateBody>;
-export const UsuarioCreateBodySchema = UsuarioCreateBody;
 
 /** PUT /api/usuarios/update/{id}: any of name, role, active. */
 export const UsuarioUpdateBody = z.object({
@@ -75,13 +72,11 @@ export const UsuarioUpdateBody = z.object({
 });
 export type UsuarioUpdateBody = z.output<typeof UsuarioUpdateBody>;
 export type UsuarioUpdateBodyInput = z.input<typeof UsuarioUpdateBody>;
-export const UsuarioUpdateBodySchema = UsuarioUpdateBody;
 
 /** PUT /api/usuarios/password/{id}: a password reset by an administrator. */
 export const UsuarioPasswordBody = z.object({ password: newPassword });
 export type UsuarioPasswordBody = z.output<typeof UsuarioPasswordBody>;
 export type UsuarioPasswordBodyInput = z.input<typeof UsuarioPasswordBody>;
-export const UsuarioPasswordBodySchema = UsuarioPasswordBody;
 
 // --- pais / ciudades ----------------------------------------------------------------------------------------
 
@@ -100,9 +95,6 @@ export const PaisUpdateBody = z.object({
 });
 export type PaisUpdateBody = z.output<typeof PaisUpdateBody>;
 export type PaisUpdateBodyInput = z.input<typeof PaisUpdateBody>;
-export const PaisUpdateBodySchema = PaisUpdateBody;
-export const PaisCreateFields = PaisUpdateBody;
-export type PaisCreateFields = PaisUpdateBody;
 
 /** Fields of PUT /api/ciudades/update/{id} and of the multipart POST /api/ciudades/create (besides `foto`). */
 export const CiudadUpdateBody = z.object({
@@ -113,9 +105,6 @@ export const CiudadUpdateBody = z.object({
 });
 export type CiudadUpdateBody = z.output<typeof CiudadUpdateBody>;
 export type CiudadUpdateBodyInput = z.input<typeof CiudadUpdateBody>;
-export const CiudadUpdateBodySchema = CiudadUpdateBody;
-export const CiudadCreateFields = CiudadUpdateBody;
-export type CiudadCreateFields = CiudadUpdateBody;
 
 // --- tours --------------------------------------------------------------------------------------------------
 
@@ -164,12 +153,10 @@ export const TourFields = z.object({
 });
 export type TourFields = z.output<typeof TourFields>;
 export type TourFieldsInput = z.input<typeof TourFields>;
-export const TourFieldsSchema = TourFields;
 
 export const TourUpdateBody = z.extend(TourFields, { id: requiredId("El id del tour es obligatorio") });
 export type TourUpdateBody = z.output<typeof TourUpdateBody>;
 export type TourUpdateBodyInput = z.input<typeof TourUpdateBody>;
-export const TourUpdateBodySchema = TourUpdateBody;
 
 export const HorarioCreateBody = z
   .object({
@@ -195,7 +182,6 @@ export const HorarioCreateBody = z
   );
 export type HorarioCreateBody = z.output<typeof HorarioCreateBody>;
 export type HorarioCreateBodyInput = z.input<typeof HorarioCreateBody>;
-export const HorarioCreateBodySchema = HorarioCreateBody;
 
 // --- comments, rewards, help ----------------------------------------------------------------------------------
 
@@ -207,7 +193,6 @@ export const ComentarioCreateBody = z.object({
 });
 export type ComentarioCreateBody = z.output<typeof ComentarioCreateBody>;
 export type ComentarioCreateBodyInput = z.input<typeof ComentarioCreateBody>;
-export const ComentarioCreateBodySchema = ComentarioCreateBody;
 
 export const RewardsCreateBody = z.object({
   nombre: requiredText(NOMBRE_OBLIGATORIO, 120),
@@ -217,14 +202,12 @@ export const RewardsCreateBody = z.object({
 });
 export type RewardsCreateBody = z.output<typeof RewardsCreateBody>;
 export type RewardsCreateBodyInput = z.input<typeof RewardsCreateBody>;
-export const RewardsCreateBodySchema = RewardsCreateBody;
 
 export const AyudaCreateBody = z.extend(RewardsCreateBody, {
   comentario: requiredText("El comentario es obligatorio", 2000),
 });
 export type AyudaCreateBody = z.output<typeof AyudaCreateBody>;
 export type AyudaCreateBodyInput = z.input<typeof AyudaCreateBody>;
-export const AyudaCreateBodySchema = AyudaCreateBody;
 
 // --- checkout -----------------------------------------------------------------------------------------------
 
@@ -288,4 +271,3 @@ export const CompraCreateBody = z.object({
 });
 export type CompraCreateBody = z.output<typeof CompraCreateBody>;
 export type CompraCreateBodyInput = z.input<typeof CompraCreateBody>;
-export const CompraCreateBodySchema = CompraCreateBody;

@@ -43,7 +43,7 @@ import {
   SalidaCierreBody,
   SalidaCupoBody,
   SalidaListAnswer,
-} from "./departures.ts";
+} from "./salidas.ts";
 import {
   CheckinAnswer,
   CheckinBody,

@@ -14,7 +14,7 @@ import type {
   UsuarioUpdateBodyInput,
 } from "./bodies.ts";
 import type { CheckinBodyInput, ReembolsarBodyInput, ReservaCancelarBodyInput, ReservaConsultaBodyInput } from "./reservas.ts";
-import type { HorarioCupoBodyInput, SalidaCierreBodyInput, SalidaCupoBodyInput } from "./departures.ts";
+import type { HorarioCupoBodyInput, SalidaCierreBodyInput, SalidaCupoBodyInput } from "./salidas.ts";
 import { CALLS, buildPath, type Answer, type CallName, type CiudadOrden } from "./calls.ts";
 import { errorMessages } from "./errors.ts";
 import { encodeListQuery, parseContentRange, type ListParams, type ListResult } from "./list.ts";

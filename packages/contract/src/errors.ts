@@ -12,7 +12,6 @@ export type ValidationErrorItem = z.output<typeof ValidationErrorItemSchema>;
 
 export const ValidationErrorBody = z.object({ errors: z.array(ValidationErrorItemSchema) });
 export type ValidationErrorBody = z.output<typeof ValidationErrorBody>;
-export const ValidationErrorBodySchema = ValidationErrorBody;
 
 /** 400 of POST /api/tour/horario/create/: the list one level down. */
 export const HorarioCreateErrorBody = z.object({

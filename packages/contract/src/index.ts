@@ -5,7 +5,7 @@ export * from "./errors.ts";
 export * from "./list.ts";
 export * from "./calls.ts";
 export * from "./client.ts";
-export * from "./departures.ts";
+export * from "./salidas.ts";
 export * from "./revendedores.ts";
 export * from "./reservas.ts";
 export * from "./urls.ts";

@@ -95,9 +95,6 @@ export type Foto = z.output<typeof FotoSchema>;
 
 export const HORARIO_WEEKDAYS = ["lunes", "martes", "miercoles", "jueves", "viernes", "sabado", "domingo"] as const;
 export type HorarioWeekday = (typeof HORARIO_WEEKDAYS)[number];
-/** Same keys as HORARIO_WEEKDAYS (Monday first, the contract's field order); @tours/domain has the Sunday-first list. */
-export const WEEKDAY_KEYS = HORARIO_WEEKDAYS;
-export type WeekdayKey = HorarioWeekday;
 
 export const HorarioSchema = z.object({
   id: IdSchema,

@@ -56,15 +56,6 @@ export function newCartItem(tour: NewCartItem): CartItem {
   return { ...tour, mayores_15: 0, de_4_15: 0, menores_3: 0, mascotas: 0, precio_total: 0 };
 }
 
-export function incrementCount(item: CartItem, key: CartCountKey): CartItem {
-  return withCount(item, key, item[key] + 1);
-}
-
-/** Minus: never below 0. */
-export function decrementCount(item: CartItem, key: CartCountKey): CartItem {
-  return withCount(item, key, item[key] - 1);
-}
-
 /** Sets a count, clamped to 0…MAX_COUNT_PER_KIND (form posts without JavaScript). */
 export function setCount(item: CartItem, key: CartCountKey, count: number): CartItem {
   return withCount(item, key, Number.isFinite(count) ? count : 0);

@@ -3,4 +3,4 @@ export * from "./calendar.ts";
 export * from "./cart.ts";
 export * from "./messages.ts";
 export * from "./constants.ts";
-export * from "./departures.ts";
+export * from "./salidas.ts";

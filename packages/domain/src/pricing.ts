@@ -121,38 +121,13 @@ export function lineTotalCents(baseCents: number, counts: Partial<TravellerCount
   return total;
 }
 
-export interface PricedLine {
-  baseCents: number;
-  counts: Partial<TravellerCounts>;
-}
-
-/** Σ line totals. Each line is its total in cents, or a base price with counts (priced here). */
-export function orderTotalCents(lines: ReadonlyArray<number | PricedLine>): number {
+/** Σ line totals, each already in integer cents (the one place an order's or a cart's total is added up). */
+export function orderTotalCents(lineTotals: readonly number[]): number {
   let total = 0;
-  for (const line of lines) {
-    const lineTotal = typeof line === "number" ? line : lineTotalCents(line.baseCents, line.counts);
+  for (const lineTotal of lineTotals) {
     assertCents(lineTotal, "El total de la línea");
     total += lineTotal;
   }
   assertCents(total, "El total");
   return total;
-}
-
-export interface BreakdownRow {
-  key: TravellerKey;
-  label: string;
-  count: number;
-  unitCents: number;
-  totalCents: number;
-}
-
-/** How a line total is made ("2 × Mayores de 15 años …"), only the kinds with a count. */
-export function lineBreakdown(baseCents: number, counts: Partial<TravellerCounts>): BreakdownRow[] {
-  const units = unitPricesCents(baseCents);
-  return TRAVELLER_KEYS.flatMap((key) => {
-    const count = counts[key] ?? 0;
-    assertCount(key, count);
-    if (count === 0) return [];
-    return [{ key, label: TRAVELLER_LABELS_ES[key], count, unitCents: units[key], totalCents: count * units[key] }];
-  });
 }

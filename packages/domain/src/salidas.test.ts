@@ -15,7 +15,7 @@ import {
   timeZoneLabel,
   wallClock,
   zonedTimeToUtc,
-} from "./departures.ts";
+} from "./salidas.ts";
 
 const iso = (d: Date) => d.toISOString();
 
