@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
 import { MAIL_URL } from "./env";
 
-/** What the local mail server's inbox answers (GET /api/messages, packages/api/src/mail/local-server.ts). */
+/** What the local mail server's inbox answers (GET /api/messages, packages/local-mail). */
 export interface InboxMessage {
   id: number;
   from: string;

@@ -25,7 +25,7 @@ import { createCompraRepository, type NewPedido, type NewPedidoLine } from "../s
 import { createCompraService } from "../src/modules/compra/compra.service.ts";
 import { pedido, pedidoLine } from "../src/modules/compra/compra.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
-import { startPaypalSimulator } from "../src/paypal-simulator/index.ts";
+import { startPaypalSimulator } from "@tours/paypal-simulator";
 import { buyer, line, seedCatalogue, simulatorClient } from "../test/compra-fixtures.ts";
 import { createTestApp } from "../test/helpers.ts";
 

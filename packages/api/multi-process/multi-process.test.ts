@@ -9,8 +9,13 @@ import pg from "pg";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SIMULATOR_CLIENT_ID, SIMULATOR_CLIENT_SECRET, SIMULATOR_WEBHOOK_ID } from "../src/adapters/paypal/index.ts";
-import { startPaypalSimulator, type RunningSimulator } from "../src/paypal-simulator/index.ts";
+import {
+  SIMULATOR_CLIENT_ID,
+  SIMULATOR_CLIENT_SECRET,
+  SIMULATOR_WEBHOOK_ID,
+  startPaypalSimulator,
+  type RunningSimulator,
+} from "@tours/paypal-simulator";
 import { makeImage, multipart } from "../test/helpers.ts";
 import { buyer, line, pressOnApprovalPage } from "../test/compra-fixtures.ts";
 

@@ -6,9 +6,9 @@ import { buildApp } from "./app.ts";
 import { createConfiguredStorage } from "./adapters/storage/index.ts";
 import { createFreeTourProvider } from "./adapters/freetours/index.ts";
 import { createPaymentProvider, usesPaypalSimulator } from "./adapters/paypal/index.ts";
-import { startPaypalSimulator, type RunningSimulator } from "./paypal-simulator/index.ts";
+import { startPaypalSimulator, type RunningSimulator } from "@tours/paypal-simulator";
 import { ensureStaffUser, seedDemo } from "./seed/index.ts";
-import { startLocalMailServer, type RunningMailServer } from "./mail/local-server.ts";
+import { startLocalMailServer, type RunningMailServer } from "@tours/local-mail";
 import { startMail } from "./mail/index.ts";
 
 /**

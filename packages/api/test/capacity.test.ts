@@ -14,7 +14,7 @@ import {
   type Disponibilidad,
 } from "@tours/contract";
 import { addDays, formatDia, wallClock } from "@tours/domain";
-import { startPaypalSimulator, type RunningSimulator } from "../src/paypal-simulator/index.ts";
+import { startPaypalSimulator, type RunningSimulator } from "@tours/paypal-simulator";
 import { COMPRA_MSG } from "../src/modules/compra/compra.messages.ts";
 import { DIA_MSG } from "../src/modules/compra/compra.messages.ts";
 import { pedido } from "../src/modules/compra/compra.table.ts";

@@ -4,13 +4,13 @@ import { ciudadesTable } from "../src/modules/ciudades/ciudades.table.ts";
 import { pedido, pedidoLine } from "../src/modules/compra/compra.table.ts";
 import { paisTable } from "../src/modules/pais/pais.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
+import { createPaypalClient } from "../src/adapters/paypal/index.ts";
 import {
   SIMULATOR_CLIENT_ID,
   SIMULATOR_CLIENT_SECRET,
   SIMULATOR_WEBHOOK_ID,
-  createPaypalClient,
-} from "../src/adapters/paypal/index.ts";
-import type { RunningSimulator } from "../src/paypal-simulator/index.ts";
+  type RunningSimulator,
+} from "@tours/paypal-simulator";
 
 /** Saturday 21 November 2026, 10:00 in Bogotá (the business time zone of the tests). */
 export const NOW = new Date("2026-11-21T15:00:00Z");

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CompraCreateAnswer, type Pedido } from "@tours/contract";
-import { startPaypalSimulator, type RunningSimulator } from "../src/paypal-simulator/index.ts";
+import { startPaypalSimulator, type RunningSimulator } from "@tours/paypal-simulator";
 import { COMPRA_MSG } from "../src/modules/compra/compra.messages.ts";
 import { bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
 import { NOW, buyer, line, seedCatalogue, simulatorClient, type Catalogue } from "./compra-fixtures.ts";

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CompraCreateAnswer, PedidoAnswer, PedidoLineListAnswer, PedidoListAnswer, type Pedido } from "@tours/contract";
 import { MSG } from "@tours/domain";
-import { startPaypalSimulator, type RunningSimulator } from "../src/paypal-simulator/index.ts";
+import { startPaypalSimulator, type RunningSimulator } from "@tours/paypal-simulator";
 import { COMPRA_MSG } from "../src/modules/compra/compra.messages.ts";
 import { DIA_MSG } from "../src/modules/compra/compra.messages.ts";
 import { eq } from "drizzle-orm";

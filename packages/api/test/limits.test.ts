@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
-import { startPaypalSimulator, type RunningSimulator } from "../src/paypal-simulator/index.ts";
+import { startPaypalSimulator, type RunningSimulator } from "@tours/paypal-simulator";
 import { TEST_ADMIN, createTestApp, type TestApp } from "./helpers.ts";
 import { NOW, buyer, line, seedCatalogue, simulatorClient, type Catalogue } from "./compra-fixtures.ts";
 

@@ -8,9 +8,10 @@ import {
   SIMULATOR_CLIENT_ID,
   SIMULATOR_CLIENT_SECRET,
   SIMULATOR_WEBHOOK_ID,
-} from "../src/adapters/paypal/index.ts";
-import { startPaypalSimulator, type RunningSimulator } from "../src/paypal-simulator/index.ts";
-import { startLocalMailServer, type InboxMessage, type RunningMailServer } from "../src/mail/local-server.ts";
+  startPaypalSimulator,
+  type RunningSimulator,
+} from "@tours/paypal-simulator";
+import { startLocalMailServer, type InboxMessage, type RunningMailServer } from "@tours/local-mail";
 import { startMail, type RunningMail } from "../src/mail/index.ts";
 import { queueDatabase } from "../src/jobs/queue.ts";
 import { listCorreos } from "../src/mail/correo.repository.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { z } from "zod";
 import { ManifiestoAnswer } from "@tours/contract";
-import { startPaypalSimulator, type RunningSimulator } from "../src/paypal-simulator/index.ts";
+import { startPaypalSimulator, type RunningSimulator } from "@tours/paypal-simulator";
 import { tourTable } from "../src/modules/tour/tour.table.ts";
 import { OctoAvailability, OctoBooking, OctoErrorAnswer } from "../src/modules/octo/octo.schemas.ts";
 import { bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";

@@ -1,6 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PaypalError, type PaymentProvider } from "../src/adapters/paypal/index.ts";
-import { startPaypalSimulator, type RunningSimulator } from "../src/paypal-simulator/index.ts";
+import {
+  SIMULATOR_CLIENT_ID,
+  SIMULATOR_CLIENT_SECRET,
+  startPaypalSimulator,
+  type RunningSimulator,
+} from "@tours/paypal-simulator";
 import { simulatorClient } from "./compra-fixtures.ts";
 
 let sim: RunningSimulator;
@@ -76,7 +81,7 @@ describe("refunds (Payments v2) against the simulator", () => {
     const { captureId } = await capturedOrder(2_000);
     const other = await fetch(`${sim.url}/v1/oauth2/token`, {
       method: "POST",
-      headers: { Authorization: `Basic ${Buffer.from("sim-client-id:sim-client-secret").toString("base64")}`, "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { Authorization: `Basic ${Buffer.from(`${SIMULATOR_CLIENT_ID}:${SIMULATOR_CLIENT_SECRET}`).toString("base64")}`, "Content-Type": "application/x-www-form-urlencoded" },
       body: "grant_type=client_credentials",
     });
     const { access_token } = (await other.json()) as { access_token: string };

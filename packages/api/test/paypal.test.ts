@@ -3,15 +3,18 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   PaypalError,
-  SIMULATOR_CLIENT_ID,
-  SIMULATOR_CLIENT_SECRET,
-  SIMULATOR_WEBHOOK_ID,
   centsToPaypalValue,
   createPaypalClient,
   paypalValueToCents,
   type PaymentProvider,
 } from "../src/adapters/paypal/index.ts";
-import { startPaypalSimulator, type RunningSimulator } from "../src/paypal-simulator/index.ts";
+import {
+  SIMULATOR_CLIENT_ID,
+  SIMULATOR_CLIENT_SECRET,
+  SIMULATOR_WEBHOOK_ID,
+  startPaypalSimulator,
+  type RunningSimulator,
+} from "@tours/paypal-simulator";
 
 let sim: RunningSimulator;
 let calls: string[];

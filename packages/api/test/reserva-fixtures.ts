@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { CompraCreateAnswer } from "@tours/contract";
-import type { RunningSimulator } from "../src/paypal-simulator/index.ts";
+import type { RunningSimulator } from "@tours/paypal-simulator";
 import { pedido } from "../src/modules/compra/compra.table.ts";
 import type { TestApp } from "./helpers.ts";
 import { buyer } from "./compra-fixtures.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { CompraCreateAnswer } from "@tours/contract";
-import { startPaypalSimulator, type RunningSimulator } from "../src/paypal-simulator/index.ts";
+import { startPaypalSimulator, type RunningSimulator } from "@tours/paypal-simulator";
 import { loadReservaView, motivoNoCancelable } from "../src/modules/reservas/reserva.view.ts";
 import { pedido } from "../src/modules/compra/compra.table.ts";
 import { tourTable } from "../src/modules/tour/tour.table.ts";

@@ -10,7 +10,7 @@ import {
   ReservaCancelAnswer,
   type Reserva,
 } from "@tours/contract";
-import { startPaypalSimulator, type RunningSimulator } from "../src/paypal-simulator/index.ts";
+import { startPaypalSimulator, type RunningSimulator } from "@tours/paypal-simulator";
 import { PaypalError, type PaymentProvider } from "../src/adapters/paypal/index.ts";
 import { REFUND_CLAIM_TTL_MS } from "../src/modules/reservas/cancelacion.service.ts";
 import { auditLogTable } from "../src/modules/auditoria/auditoria.table.ts";

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { SIMULATOR_CLIENT_ID, SIMULATOR_CLIENT_SECRET, SIMULATOR_WEBHOOK_ID } from "@tours/paypal-simulator";
 import { createPaypalClient } from "./client.ts";
 import type { PaymentProvider } from "./types.ts";
 
@@ -6,11 +7,6 @@ export * from "./types.ts";
 export { PaypalError, centsToPaypalValue, paypalValueToCents, createPaypalClient } from "./client.ts";
 
 export const DEFAULT_PAYPAL_TIMEOUT_MS = 8_000;
-
-/** Fixed credentials of the local simulator (it accepts exactly these). */
-export const SIMULATOR_CLIENT_ID = "sim-client-id";
-export const SIMULATOR_CLIENT_SECRET = "sim-client-secret";
-export const SIMULATOR_WEBHOOK_ID = "WH-SIMULATOR";
 
 /** The settings this adapter reads (the `paypal` section of the app config). */
 export interface PaymentsConfig {

@@ -1,4 +1,4 @@
-import type { SimulatorOrder } from "./index.ts";
+import type { SimulatorOrder } from "./types.ts";
 
 function esc(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);

@@ -2,14 +2,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { simpleParser, type AddressObject } from "mailparser";
+import { loopbackOnly } from "@tours/loopback-guard";
 
 /**
  * The local mail server `npm start` runs when no SMTP_URL is set: it accepts every message over SMTP and keeps it
  * in memory, and shows them in a web inbox, so a newcomer sees each e-mail the product sends. Nothing leaves the
- * machine. The inbox's JSON (GET /api/messages) is what the e2e tests read.
+ * machine. The inbox's JSON (GET /api/messages) is what the e2e tests read. The inbox answers only requests
+ * addressed to a loopback name (@tours/loopback-guard).
  */
 
-export interface InboxAttachment {
+interface InboxAttachment {
   index: number;
   filename: string;
   contentType: string;
@@ -46,7 +48,7 @@ export interface RunningMailServer {
   close(): Promise<void>;
 }
 
-export interface LocalMailServerOptions {
+interface LocalMailServerOptions {
   smtpPort: number;
   webPort: number;
   host?: string;
@@ -103,13 +105,15 @@ export async function startLocalMailServer(options: LocalMailServerOptions): Pro
     },
   });
 
-  const web = createServer((req, res) => {
-    try {
-      handle(req, res);
-    } catch {
-      res.writeHead(500).end();
-    }
-  });
+  const web = createServer(
+    loopbackOnly((req, res) => {
+      try {
+        handle(req, res);
+      } catch {
+        res.writeHead(500).end();
+      }
+    }),
+  );
 
   function publicView(m: Stored): InboxMessage {
     const { contents: _contents, ...rest } = m;

@@ -1,6 +1,6 @@
-import { startPaypalSimulator } from "./index.ts";
+import { startPaypalSimulator } from "./server.ts";
 
-/** Runs the simulator on its own: `tsx src/paypal-simulator/main.ts` (PAYPAL_SIM_PORT, PAYPAL_SIM_WEBHOOK_URL). */
+/** Runs the simulator on its own: `npm start -w @tours/paypal-simulator` (PAYPAL_SIM_PORT, PAYPAL_SIM_WEBHOOK_URL). */
 const port = Number(process.env.PAYPAL_SIM_PORT ?? 4010);
 const sim = await startPaypalSimulator({
   port,

@@ -1,0 +1,2 @@
+export { startLocalMailServer } from "./server.ts";
+export type { InboxMessage, RunningMailServer } from "./server.ts";
