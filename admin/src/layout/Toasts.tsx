@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Alert, Stack } from "@mui/material";
 import { useNotificationContext, useTranslate, type NotificationPayload } from "react-admin";
+import { TOAST_AUTOCLOSE_MS } from "@tours/domain";
 
-export const TOAST_MS = 5000;
 // react-admin's own notifications are translation keys ("ra.notification.http_error"); the spec's messages are
 // shown verbatim (trailing spaces included), so only key-shaped strings go through the translator.
 const TRANSLATION_KEY = /^[a-z_]+(\.[a-z_]+)+$/;
@@ -50,7 +50,7 @@ export function Toasts() {
         setTimeout(() => {
           live.delete(toast.key);
           setToasts((current) => current.filter((t) => t.key !== toast.key));
-        }, TOAST_MS),
+        }, TOAST_AUTOCLOSE_MS),
       );
     }
     for (const [key, timer] of live) {

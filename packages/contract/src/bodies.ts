@@ -41,7 +41,6 @@ export type LoginBodyInput = z.input<typeof LoginBody>;
 
 export const TokenBody = z.object({ token: requiredText("El token es obligatorio", 200) });
 export type TokenBody = z.output<typeof TokenBody>;
-export type TokenBodyInput = z.input<typeof TokenBody>;
 
 /** The staff roles' codes (the API's auth/roles.ts); "admin" is the Administrador. */
 export const ROL_CODES = ["admin", "ventas", "contenido", "guia"] as const;
@@ -152,7 +151,6 @@ export const TourFields = z.object({
   zona_horaria: ZonaHorariaSchema,
 });
 export type TourFields = z.output<typeof TourFields>;
-export type TourFieldsInput = z.input<typeof TourFields>;
 
 export const TourUpdateBody = z.extend(TourFields, { id: requiredId("El id del tour es obligatorio") });
 export type TourUpdateBody = z.output<typeof TourUpdateBody>;
@@ -250,7 +248,6 @@ export const CompraLineBody = z
     }),
   );
 export type CompraLineBody = z.output<typeof CompraLineBody>;
-export type CompraLineBodyInput = z.input<typeof CompraLineBody>;
 
 export const CompraCreateBody = z.object({
   pedidos: z

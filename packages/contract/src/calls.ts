@@ -70,7 +70,6 @@ export const FreeTourPageSchema = z.object({
   totalPages: z.number(),
   totalObjects: z.number(),
 });
-export type FreeTourPage = z.output<typeof FreeTourPageSchema>;
 
 const providerStatus = z.union([z.string(), z.number()]);
 
@@ -98,7 +97,6 @@ export const PaginacionSchema = z.object({
   total: z.number().check(z.int(), z.nonnegative()),
   paginas: z.number().check(z.int(), z.nonnegative()),
 });
-export type Paginacion = z.output<typeof PaginacionSchema>;
 /**
  * GET /api/tour/index/ciudad/{id}: the city's local tours and the provider's free tours. Without parameters, every
  * local tour by id. Extension: `?pagina=&por_pagina=&orden=` answers one page of the local tours and `paginacion`.

@@ -1,3 +1,4 @@
+import { REQUEST_TIMEOUT_MS } from "@tours/domain";
 import type { z } from "zod/mini";
 import type {
   AyudaCreateBodyInput,
@@ -19,7 +20,6 @@ import { CALLS, buildPath, type Answer, type CallName, type CiudadOrden } from "
 import { errorMessages } from "./errors.ts";
 import { encodeListQuery, parseContentRange, type ListParams, type ListResult } from "./list.ts";
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
 
 export type ApiErrorKind = "http" | "timeout" | "network" | "invalid-response";
 
@@ -109,7 +109,7 @@ function summarise(error: z.core.$ZodError): string {
 
 export function createApiClient(options: ApiClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   // Called through a wrapper: a bare reference to window.fetch throws "Illegal invocation" in browsers.
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
@@ -304,7 +304,6 @@ export function createApiClient(options: ApiClientOptions) {
   };
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
 
 /** The item type of a `{succes: T[]}` answer. */
 type ListItem<K extends CallName> = Answer<K> extends { succes: Array<infer T> } ? T : never;

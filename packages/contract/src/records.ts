@@ -137,10 +137,8 @@ export const RewardsSchema = z.object({
   telefono: phoneAnswer,
   ...timestamps,
 });
-export type Rewards = z.output<typeof RewardsSchema>;
 
 export const AyudaSchema = z.extend(RewardsSchema, { comentario: z.string() });
-export type Ayuda = z.output<typeof AyudaSchema>;
 
 export const BannerSchema = z.object({
   id: IdSchema,
@@ -190,7 +188,6 @@ export const PedidoLineSchema = z.object({
   valor_total: NumberLikeSchema,
   ...timestamps,
 });
-export type PedidoLine = z.output<typeof PedidoLineSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // The external free-tour provider's shapes, passed through (unknown keys kept).
@@ -244,7 +241,6 @@ export const StaffUserSchema = z.object({
   email: z.string(),
   rol: z.string(),
 });
-export type StaffUser = z.output<typeof StaffUserSchema>;
 
 /** A staff account as the Usuarios screen lists it (never its password). */
 export const UsuarioSchema = z.extend(StaffUserSchema, {
@@ -272,7 +268,6 @@ export type Actividad = z.output<typeof ActividadSchema>;
 
 /** A PayPal-style link of the payment order that `compra/create` passes through. */
 export const PaymentLinkSchema = z.looseObject({ href: z.string(), rel: z.string(), method: z.string() });
-export type PaymentLink = z.output<typeof PaymentLinkSchema>;
 
 export const PaymentOrderSchema = z.looseObject({
   id: z.string(),

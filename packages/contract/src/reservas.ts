@@ -131,7 +131,6 @@ export const ReservaCancelAnswer = z.object({
   succes: ReservaSchema,
   reembolso: z.object({ id: IdSchema, monto: NumberLikeSchema, estado: z.enum(REEMBOLSO_ESTADOS) }),
 });
-export type ReservaCancelResult = z.output<typeof ReservaCancelAnswer>;
 
 /** A departure's check-in of one booking. */
 export const CheckinSchema = z.object({
@@ -170,7 +169,6 @@ export const PedidoLineDetalleSchema = z.extend(PedidoLineSchema, {
   /** The departure's key. */
   salida: z.optional(z.nullable(z.string())),
 });
-export type PedidoLineDetalle = z.output<typeof PedidoLineDetalleSchema>;
 
 export const ReembolsoSchema = z.object({
   id: IdSchema,
@@ -187,7 +185,6 @@ export const ReembolsoSchema = z.object({
   error: z.nullable(z.string()),
   created_at: instant,
 });
-export type Reembolso = z.output<typeof ReembolsoSchema>;
 
 /** An e-mail about the order and its delivery (the mail module's outbox). */
 export const CorreoSchema = z.object({
@@ -201,7 +198,6 @@ export const CorreoSchema = z.object({
   enviado_at: z.nullable(instant),
   created_at: instant,
 });
-export type Correo = z.output<typeof CorreoSchema>;
 
 /**
  * GET /api/compra/find/{id}: the order's lines in `succes` as upstream, plus (additive) the reference, the booking

@@ -15,7 +15,6 @@ export const RevendedorSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type Revendedor = z.output<typeof RevendedorSchema>;
 
 export const RevendedorCreateBody = z.object({
   nombre: z

@@ -105,7 +105,6 @@ export const DisponibilidadSalidaSchema = z.object({
   quedan: z.nullable(z.number().check(z.int())),
   reservable: z.boolean(),
 });
-export type DisponibilidadSalida = z.output<typeof DisponibilidadSalidaSchema>;
 
 export const DisponibilidadDiaSchema = z.object({
   fecha: z.string(),
@@ -172,7 +171,6 @@ export const ManifiestoPedidoSchema = z.object({
   /** Unpaid hold: when it lapses (ISO). */
   retenido_hasta: z.nullable(z.string()),
 });
-export type ManifiestoPedido = z.output<typeof ManifiestoPedidoSchema>;
 
 export const ManifiestoSchema = z.object({
   salida: SalidaSchema,

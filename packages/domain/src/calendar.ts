@@ -14,7 +14,6 @@ export const MONTHS_ES = [
 
 /** Sunday first, as the calendar grid. */
 export const WEEKDAYS_ES = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"] as const;
-export const WEEKDAYS_SHORT_ES = ["dom", "lun", "mar", "mié", "jue", "vie", "sáb"] as const;
 export const WEEKDAY_INITIALS_ES = ["D", "L", "M", "M", "J", "V", "S"] as const;
 
 /** The weekday flags of a schedule slot (`horario`), Sunday first like the grid. */

@@ -110,7 +110,6 @@ export const MSG = {
   cargandoApi: "Cargando la informacion de la api",
 } as const;
 
-export type MessageKey = keyof typeof MSG;
 
 /** Fixed UI labels that product-spec §2 quotes. */
 export const LABELS = {

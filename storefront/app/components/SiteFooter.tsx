@@ -3,6 +3,7 @@ import { SITE_NAME } from "~/lib/seo";
 import { CONTACT, SOCIAL_LINKS } from "./site-links";
 // The payment methods' picture as a hashed file (never inlined): its markup is in neither the HTML nor the JS.
 import PAYMENT_METHODS_SVG from "~/assets/metodos-de-pago.svg?no-inline";
+import { FOOTER_RATING } from "@tours/domain";
 
 /** Footer: link groups, the 9.1/10 rating, payment methods and social links (spec §2, §9). */
 export function SiteFooter() {
@@ -48,7 +49,7 @@ export function SiteFooter() {
           <div>
             <h2>Opiniones de viajeros</h2>
             <p className="footer__rating" data-testid="footer-rating">
-              <strong>9.1/10</strong>
+              <strong>{FOOTER_RATING}</strong>
               <span>Excelente</span>
             </p>
             <h2>Métodos de pago</h2>

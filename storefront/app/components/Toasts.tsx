@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { TOAST_EVENT, type ClientToast, type ToastType } from "~/lib/toast-client";
+import { TOAST_AUTOCLOSE_MS } from "@tours/domain";
 
 /** Spec §9: toasts close by themselves after 5 s. */
-export const TOAST_DURATION_MS = 5000;
 
 export interface ServerToast {
   /** Unique per response, so the same message flashed twice shows twice. */
@@ -65,7 +65,7 @@ export function Toasts({ serverToast }: { serverToast?: ServerToast | null }) {
         setTimeout(() => {
           active.delete(toast.id);
           setToasts((list) => list.filter((t) => t.id !== toast.id));
-        }, TOAST_DURATION_MS),
+        }, TOAST_AUTOCLOSE_MS),
       );
     }
   }, [toasts]);

@@ -1,8 +1,7 @@
+import { HOUR_SLIDER } from "@tours/domain";
 import { describe, expect, it } from "vitest";
 import {
   hasActiveFilters,
-  HOUR_MAX,
-  HOUR_MIN,
   matchesFilters,
   needsAvailability,
   parseFilters,
@@ -76,7 +75,7 @@ describe("parseFilters", () => {
   });
 
   it("hours are whole hours clamped to 0–24, swapped when reversed", () => {
-    expect(parse("hmin=-3&hmax=30")).toMatchObject({ hmin: HOUR_MIN, hmax: HOUR_MAX });
+    expect(parse("hmin=-3&hmax=30")).toMatchObject({ hmin: HOUR_SLIDER.min, hmax: HOUR_SLIDER.max });
     expect(parse("hmin=7.5&hmax=abc")).toMatchObject({ hmin: 0, hmax: 24 });
     expect(parse("hmin=%20&hmax=")).toMatchObject({ hmin: 0, hmax: 24 });
     expect(parse("hmin=20&hmax=8")).toMatchObject({ hmin: 8, hmax: 20 });

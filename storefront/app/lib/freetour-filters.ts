@@ -3,7 +3,7 @@
  * plain GET form without JavaScript, and are applied on the server to the provider's tours and availability.
  */
 
-import { addDays, isValidDate } from "@tours/domain";
+import { HOUR_SLIDER, addDays, isValidDate } from "@tours/domain";
 
 export type Disponibilidad = "hoy" | "manana" | "fechas";
 
@@ -21,8 +21,6 @@ export interface FreeTourFilters {
   duraciones: string[];
 }
 
-export const HOUR_MIN = 0;
-export const HOUR_MAX = 24;
 /** Category checkboxes: the provider gives no categories, so tours are grouped by how long they last. */
 export const SHORT_TOUR_MAX_MINUTES = 120;
 export const DURACIONES = [
@@ -36,7 +34,7 @@ const date = (value: string | null): string | null => (value && isValidDate(valu
 function hour(value: string | null, fallback: number): number {
   if (value === null || value.trim() === "") return fallback;
   const n = Number(value);
-  return Number.isInteger(n) ? Math.min(HOUR_MAX, Math.max(HOUR_MIN, n)) : fallback;
+  return Number.isInteger(n) ? Math.min(HOUR_SLIDER.max, Math.max(HOUR_SLIDER.min, n)) : fallback;
 }
 
 export function parseFilters(params: URLSearchParams): FreeTourFilters {
@@ -49,8 +47,8 @@ export function parseFilters(params: URLSearchParams): FreeTourFilters {
   // Dates typed without choosing "Fechas" (easy to do without JavaScript) still mean "on these dates".
   const disp: Disponibilidad | null =
     dispRaw === "hoy" || dispRaw === "manana" || dispRaw === "fechas" ? dispRaw : datesGiven ? "fechas" : null;
-  let hmin = hour(params.get("hmin"), HOUR_MIN);
-  let hmax = hour(params.get("hmax"), HOUR_MAX);
+  let hmin = hour(params.get("hmin"), HOUR_SLIDER.min);
+  let hmax = hour(params.get("hmax"), HOUR_SLIDER.max);
   if (hmin > hmax) [hmin, hmax] = [hmax, hmin];
   return {
     disp,
@@ -64,12 +62,12 @@ export function parseFilters(params: URLSearchParams): FreeTourFilters {
 }
 
 export function hasActiveFilters(f: FreeTourFilters): boolean {
-  return f.disp !== null || f.hmin !== HOUR_MIN || f.hmax !== HOUR_MAX || f.ciudades.length > 0 || f.duraciones.length > 0;
+  return f.disp !== null || f.hmin !== HOUR_SLIDER.min || f.hmax !== HOUR_SLIDER.max || f.ciudades.length > 0 || f.duraciones.length > 0;
 }
 
 /** Needs the tours' availability to decide. */
 export function needsAvailability(f: FreeTourFilters): boolean {
-  return f.disp !== null || f.hmin !== HOUR_MIN || f.hmax !== HOUR_MAX;
+  return f.disp !== null || f.hmin !== HOUR_SLIDER.min || f.hmax !== HOUR_SLIDER.max;
 }
 
 /** A slot's wall-clock date and minutes where the tour runs, read from the provider's ISO text. */

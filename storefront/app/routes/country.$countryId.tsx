@@ -1,3 +1,4 @@
+import { HOUR_SLIDER } from "@tours/domain";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import type { FreeTour } from "@tours/contract";
@@ -10,8 +11,6 @@ import { api, loadOr, loadRecord } from "~/lib/api.server";
 import { loadCiudades, loadPaises } from "~/lib/catalogue.server";
 import { countryPath } from "~/lib/catalogue-format";
 import {
-  HOUR_MAX,
-  HOUR_MIN,
   DURACIONES,
   hasActiveFilters,
   matchesFilters,
@@ -299,8 +298,8 @@ function Filters() {
             id="f-hmin"
             type="range"
             name="hmin"
-            min={HOUR_MIN}
-            max={HOUR_MAX}
+            min={HOUR_SLIDER.min}
+            max={HOUR_SLIDER.max}
             step={1}
             value={hmin}
             onChange={(e) => setHmin(Number(e.target.value))}
@@ -313,8 +312,8 @@ function Filters() {
             id="f-hmax"
             type="range"
             name="hmax"
-            min={HOUR_MIN}
-            max={HOUR_MAX}
+            min={HOUR_SLIDER.min}
+            max={HOUR_SLIDER.max}
             step={1}
             value={hmax}
             onChange={(e) => setHmax(Number(e.target.value))}

@@ -1,13 +1,15 @@
+import { STAR_RATING_MAX } from "@tours/domain";
+
 /** A read-only rating out of 5 (spec §9), e.g. ★★★★☆ with its value for screen readers. */
 export function Stars({ value }: { value: number }) {
-  const rounded = Math.max(0, Math.min(5, Math.round(value)));
+  const rounded = Math.max(0, Math.min(STAR_RATING_MAX, Math.round(value)));
   return (
-    <span className="stars" role="img" aria-label={`${rounded} de 5 estrellas`}>
+    <span className="stars" role="img" aria-label={`${rounded} de ${STAR_RATING_MAX} estrellas`}>
       <span aria-hidden="true" className="stars__on">
         {"★".repeat(rounded)}
       </span>
       <span aria-hidden="true" className="stars__off">
-        {"★".repeat(5 - rounded)}
+        {"★".repeat(STAR_RATING_MAX - rounded)}
       </span>
     </span>
   );

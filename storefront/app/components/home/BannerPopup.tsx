@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { srcSetForUrl, useImageBase } from "~/lib/images";
+import { BANNER_POPUP_DELAY_MS } from "@tours/domain";
 
 /** Spec §9: the banner pops up 3 s after the page loads. */
-export const BANNER_DELAY_MS = 3000;
 
 /** sessionStorage key remembering the banner this visitor already closed. */
 export const BANNER_SEEN_KEY = "bannerVisto";
@@ -27,7 +27,7 @@ export function BannerPopup({ image, description }: { image: string; description
 
   useEffect(() => {
     if (alreadySeen(image)) return;
-    const timer = setTimeout(() => setOpen(true), BANNER_DELAY_MS);
+    const timer = setTimeout(() => setOpen(true), BANNER_POPUP_DELAY_MS);
     return () => clearTimeout(timer);
   }, [image]);
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { FETCH_PRIORITY_HIGH, sceneImage } from "~/lib/images";
+import { SLIDESHOW_INTERVAL_MS } from "@tours/domain";
 
 /** Spec §9: 5 images, a new one every 9 s, 1 → 5 and back to 1. */
-export const SLIDE_INTERVAL_MS = 9000;
 
 export const SLIDES = [
   { title: "Cartagena de Indias", caption: "Murallas, balcones de colores y atardeceres en el Caribe colombiano." },
@@ -23,7 +23,7 @@ export function Slideshow() {
 
   useEffect(() => {
     if (paused || prefersReducedMotion()) return;
-    const timer = setInterval(() => setActive((i) => (i + 1) % SLIDES.length), SLIDE_INTERVAL_MS);
+    const timer = setInterval(() => setActive((i) => (i + 1) % SLIDES.length), SLIDESHOW_INTERVAL_MS);
     return () => clearInterval(timer);
   }, [paused]);
 

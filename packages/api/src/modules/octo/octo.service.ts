@@ -37,4 +37,3 @@ export function createOctoService(deps: OctoServiceDeps) {
   };
 }
 
-export type OctoService = ReturnType<typeof createOctoService>;
