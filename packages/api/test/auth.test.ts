@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AutenticateAnswer, LoginAnswer, ValidationErrorBody } from "@tours/contract";
-import { TEST_ADMIN, bearer, createTestApp, type TestApp } from "./helpers.ts";
+import { TEST_ADMIN, bearer, createTestApp } from "./helpers.ts";
+import { useTestApp } from "./test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const login = (payload: unknown, remoteAddress = "10.0.0.1") =>
   t.app.inject({ method: "POST", url: "/api/auth/login", payload: payload as object, remoteAddress });

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { asc, count, desc, eq, gt } from "drizzle-orm";
 import { auditLogTable } from "../src/modules/audit/audit.table.ts";
 import {
@@ -14,36 +14,16 @@ import {
   type Disponibilidad,
 } from "@tours/contract";
 import { addDays, formatDia, wallClock } from "@tours/domain";
-import { startPaypalSimulator, type RunningSimulator } from "../src/paypal-simulator/index.ts";
 import { COMPRA_MSG } from "../src/modules/compra/compra.service.ts";
 import { DIA_MSG } from "../src/modules/compra/compra.dates.ts";
 import { pedido } from "../src/modules/compra/compra.table.ts";
 import { paisTable } from "../src/modules/pais/pais.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
-import { bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
 import { startSecondApi, type SecondApi } from "./second-api.ts";
-import { NOW, buyer, line, seedCatalogue, simulatorClient, type Catalogue } from "./compra-fixtures.ts";
+import { NOW, buyer, line, seedCatalogue } from "./compra-fixtures.ts";
+import { useTestApp } from "./test-app.ts";
 
-let sim: RunningSimulator;
-let t: TestApp;
-let cat: Catalogue;
-let staff: Record<string, string>;
-let clock = NOW;
-
-beforeAll(async () => {
-  sim = await startPaypalSimulator({ port: 0 });
-  t = await createTestApp({ payments: simulatorClient(sim, 10_000), now: () => clock, env: { STOREFRONT_URL: "http://tienda.test" } });
-  cat = await seedCatalogue(t.db);
-  staff = bearer(await loginAsStaff(t.app));
-});
-afterAll(async () => {
-  await t.close();
-  await sim.close();
-});
-beforeEach(() => {
-  clock = NOW;
-  sim.control.reset();
-});
+const t = useTestApp({ paypal: { timeoutMs: 10_000 }, clock: NOW, catalogue: true, staff: ["admin"], env: { STOREFRONT_URL: "http://tienda.test" } });
 
 const MIN = 60_000;
 const ALL_DAYS = { lunes: true, martes: true, miercoles: true, jueves: true, viernes: true, sabado: true, domingo: true };
@@ -52,12 +32,12 @@ const ALL_DAYS = { lunes: true, martes: true, miercoles: true, jueves: true, vie
 async function tourWithSlot(cupo: number | null, hora = "10:00", extra: Partial<typeof tourTable.$inferInsert> = {}) {
   const [tour] = await t.db
     .insert(tourTable)
-    .values({ nombre: `Cupo ${cupo} ${Math.random().toString(36).slice(2, 7)}`, precioCents: 2000, pais: cat.paisId, ciudad: cat.ciudadId, ...extra })
+    .values({ nombre: `Cupo ${cupo} ${Math.random().toString(36).slice(2, 7)}`, precioCents: 2000, pais: t.cat.paisId, ciudad: t.cat.ciudadId, ...extra })
     .returning();
   const res = await t.app.inject({
     method: "POST",
     url: "/api/tour/horario/create/",
-    headers: staff,
+    headers: t.staff("admin"),
     payload: { hora_inicio: hora, ...ALL_DAYS, tour_id: tour!.id, ...(cupo === null ? {} : { cupo }) },
   });
   expect(res.statusCode).toBe(200);
@@ -139,22 +119,22 @@ describe("holds expire by the clock", () => {
     const { tourId } = await tourWithSlot(1);
     const first = await orderToken(tourId, MONDAY_10);
     expect((await order(tourId, MONDAY_10)).statusCode).toBe(409);
-    clock = new Date(NOW.getTime() + 14 * MIN);
+    t.clock.set(new Date(NOW.getTime() + 14 * MIN));
     expect((await departure(tourId, "2026-11-23"))?.quedan).toBe(0);
-    clock = new Date(NOW.getTime() + 15 * MIN + 1);
+    t.clock.set(new Date(NOW.getTime() + 15 * MIN + 1));
     expect((await departure(tourId, "2026-11-23"))?.quedan).toBe(1);
 
     // someone else takes the place; the first buyer, paying late, is told and not charged
     const second = await orderToken(tourId, MONDAY_10);
-    sim.control.approve(first);
-    const capturesBefore = sim.control.captureCount;
+    t.sim.control.approve(first);
+    const capturesBefore = t.sim.control.captureCount;
     const late = await confirm(first);
     expect(late.statusCode).toBe(409);
     expect(late.json().errors[0].msg).toBe(COMPRA_MSG.holdExpired);
-    expect(sim.control.captureCount).toBe(capturesBefore);
+    expect(t.sim.control.captureCount).toBe(capturesBefore);
     expect((await confirm(first)).json().errors[0].msg).toBe(COMPRA_MSG.holdExpired);
 
-    sim.control.approve(second);
+    t.sim.control.approve(second);
     expect((await confirm(second)).statusCode).toBe(200);
     expect(await departure(tourId, "2026-11-23")).toMatchObject({ quedan: 0, estado: "agotada" });
   });
@@ -162,9 +142,9 @@ describe("holds expire by the clock", () => {
   it("a buyer paying after the hold lapsed is paid while places remain", async () => {
     const { tourId } = await tourWithSlot(5);
     const token = await orderToken(tourId, MONDAY_10, { mayores_15: 2 });
-    clock = new Date(NOW.getTime() + 40 * MIN);
+    t.clock.set(new Date(NOW.getTime() + 40 * MIN));
     expect((await departure(tourId, "2026-11-23"))?.quedan).toBe(5);
-    sim.control.approve(token);
+    t.sim.control.approve(token);
     const res = await confirm(token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().succes.status).toBe(true);
@@ -182,9 +162,9 @@ describe("holds expire by the clock", () => {
 
   it("a failed PayPal order releases its places", async () => {
     const { tourId } = await tourWithSlot(1);
-    sim.control.setMode("fail500");
+    t.sim.control.setMode("fail500");
     expect((await order(tourId, MONDAY_10)).statusCode).toBe(502);
-    sim.control.reset();
+    t.sim.control.reset();
     expect((await departure(tourId, "2026-11-23"))?.quedan).toBe(1);
   });
 });
@@ -193,9 +173,9 @@ describe("cutoffs, closures and time zones", () => {
   it("bookings close the tour's cutoff before the start, in the tour's zone", async () => {
     // Saturday 21 November, 10:00 in Bogotá; a 13:00 slot with a 2 h cutoff closes at 11:00
     const { tourId } = await tourWithSlot(10, "13:00");
-    clock = new Date("2026-11-21T15:59:00Z");
+    t.clock.set(new Date("2026-11-21T15:59:00Z"));
     expect((await departure(tourId, "2026-11-21", "13:00"))?.estado).toBe("disponible");
-    clock = new Date("2026-11-21T16:00:00Z");
+    t.clock.set(new Date("2026-11-21T16:00:00Z"));
     expect((await departure(tourId, "2026-11-21", "13:00"))?.estado).toBe("vencida");
     const res = await order(tourId, "11/21/2026-13:00");
     expect(res.statusCode).toBe(400);
@@ -215,17 +195,17 @@ describe("cutoffs, closures and time zones", () => {
   });
 
   it("dates beyond a year ahead are refused", async () => {
-    const res = await order(cat.tourA, "11/23/2027-09:00");
+    const res = await order(t.cat.tourA, "11/23/2027-09:00");
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].msg).toBe(DIA_MSG.tooFar);
-    const far = await order(cat.tourA, "11/20/9999-09:00");
+    const far = await order(t.cat.tourA, "11/20/9999-09:00");
     expect(far.json().errors[0].msg).toBe(DIA_MSG.tooFar);
   });
 
   it("staff close a date or one departure: not bookable, listed as closed, reopened later", async () => {
     const { tourId } = await tourWithSlot(6);
-    await t.app.inject({ method: "POST", url: "/api/tour/horario/create/", headers: staff, payload: { hora_inicio: "15:00", ...ALL_DAYS, tour_id: tourId, cupo: 6 } });
-    const close = (payload: object) => t.app.inject({ method: "PUT", url: "/api/salidas/cierre", headers: staff, payload });
+    await t.app.inject({ method: "POST", url: "/api/tour/horario/create/", headers: t.staff("admin"), payload: { hora_inicio: "15:00", ...ALL_DAYS, tour_id: tourId, cupo: 6 } });
+    const close = (payload: object) => t.app.inject({ method: "PUT", url: "/api/salidas/cierre", headers: t.staff("admin"), payload });
     expect((await close({ tour_id: tourId, fecha: "2026-11-24", cerrada: true })).statusCode).toBe(200);
     expect((await close({ tour_id: tourId, fecha: "2026-11-25", hora: "15:00", cerrada: true })).statusCode).toBe(200);
 
@@ -245,10 +225,10 @@ describe("cutoffs, closures and time zones", () => {
   });
 
   it("refuses a closing request with bad input in Spanish", async () => {
-    const res = await t.app.inject({ method: "PUT", url: "/api/salidas/cierre", headers: staff, payload: { tour_id: cat.tourA, fecha: "24/11/2026", cerrada: true } });
+    const res = await t.app.inject({ method: "PUT", url: "/api/salidas/cierre", headers: t.staff("admin"), payload: { tour_id: t.cat.tourA, fecha: "24/11/2026", cerrada: true } });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].msg).toBe("La fecha debe tener el formato AAAA-MM-DD");
-    expect((await t.app.inject({ method: "PUT", url: "/api/salidas/cierre", payload: { tour_id: cat.tourA, fecha: "2026-11-24", cerrada: true } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "PUT", url: "/api/salidas/cierre", payload: { tour_id: t.cat.tourA, fecha: "2026-11-24", cerrada: true } })).statusCode).toBe(401);
   });
 });
 
@@ -256,11 +236,11 @@ describe("capacity changes never make booked places disappear", () => {
   it("a slot's capacity cannot go below what a coming departure has sold or held", async () => {
     const { tourId, horarioId } = await tourWithSlot(10);
     const token = await orderToken(tourId, MONDAY_10, { mayores_15: 4 });
-    sim.control.approve(token);
+    t.sim.control.approve(token);
     expect((await confirm(token)).statusCode).toBe(200);
     await orderToken(tourId, "11/24/2026-10:00", { mayores_15: 2 });
 
-    const update = (cupo: unknown) => t.app.inject({ method: "PUT", url: `/api/tour/horario/update/${horarioId}`, headers: staff, payload: { cupo } });
+    const update = (cupo: unknown) => t.app.inject({ method: "PUT", url: `/api/tour/horario/update/${horarioId}`, headers: t.staff("admin"), payload: { cupo } });
     const refused = await update(3);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errors[0].msg).toBe(
@@ -279,12 +259,12 @@ describe("capacity changes never make booked places disappear", () => {
   it("a departure's own capacity: set, refused below what is booked, listed in the panel with the manifest", async () => {
     const { tourId } = await tourWithSlot(10);
     const token = await orderToken(tourId, MONDAY_10, { mayores_15: 2, de_4_15: 1, mascotas: 1 });
-    sim.control.approve(token);
+    t.sim.control.approve(token);
     expect((await confirm(token)).statusCode).toBe(200);
     await orderToken(tourId, MONDAY_10, { mayores_15: 1 });
 
     const set = (cupo: unknown) =>
-      t.app.inject({ method: "PUT", url: "/api/salidas/cupo", headers: staff, payload: { tour_id: tourId, fecha: "2026-11-23", hora: "10:00", cupo } });
+      t.app.inject({ method: "PUT", url: "/api/salidas/cupo", headers: t.staff("admin"), payload: { tour_id: tourId, fecha: "2026-11-23", hora: "10:00", cupo } });
     const refused = await set(3);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errors[0].msg).toContain("ya tiene 4 personas reservadas");
@@ -297,14 +277,14 @@ describe("capacity changes never make booked places disappear", () => {
     const list = await t.app.inject({
       method: "GET",
       url: `/api/salidas?filter=${encodeURIComponent(JSON.stringify({ tour_id: tourId, desde: "2026-11-23", hasta: "2026-11-29" }))}&range=[0,4]`,
-      headers: staff,
+      headers: t.staff("admin"),
     });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.headers["content-range"]).toBe("salidas 0-4/7");
     const rows = SalidaListAnswer.parse(list.json()).succes;
     expect(rows[0]).toMatchObject({ id: `${tourId}-20261123-1000`, fecha: "2026-11-23", hora_local: "10:00 hora de Bogotá", vendidos: 3, retenidos: 1 });
 
-    const manifest = await t.app.inject({ method: "GET", url: `/api/salidas/manifiesto/${tourId}-20261123-1000`, headers: staff });
+    const manifest = await t.app.inject({ method: "GET", url: `/api/salidas/manifiesto/${tourId}-20261123-1000`, headers: t.staff("admin") });
     expect(manifest.statusCode).toBe(200);
     const { pedidos } = ManifiestoAnswer.parse(manifest.json()).succes;
     expect(pedidos.map((p) => [p.estado, p.personas, p.mascotas, p.nombre])).toEqual([
@@ -312,19 +292,19 @@ describe("capacity changes never make booked places disappear", () => {
       ["pendiente", 1, 0, "Ana"],
     ]);
     expect((await t.app.inject({ method: "GET", url: `/api/salidas/manifiesto/${tourId}-20261123-1000` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "GET", url: `/api/salidas/manifiesto/nada`, headers: staff })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: "GET", url: `/api/salidas/manifiesto/nada`, headers: t.staff("admin") })).statusCode).toBe(400);
   });
 });
 
 describe("orders the API must refuse", () => {
   it("an infant alone (a zero-value order) is refused", async () => {
-    const res = await order(cat.tourA, MONDAY_10.replace("10:00", "09:00"), { mayores_15: 0, menores_3: 1 });
+    const res = await order(t.cat.tourA, MONDAY_10.replace("10:00", "09:00"), { mayores_15: 0, menores_3: 1 });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].msg).toBe("Los menores de 3 años deben viajar con al menos un adulto o un niño de 4 a 15 años");
   });
 
   it("the same tour twice in one order is refused", async () => {
-    const res = await create({ ...buyer(), pedidos: [line(cat.tourA, "11/23/2026-09:00"), line(cat.tourA, "11/24/2026-09:00")] });
+    const res = await create({ ...buyer(), pedidos: [line(t.cat.tourA, "11/23/2026-09:00"), line(t.cat.tourA, "11/24/2026-09:00")] });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([expect.objectContaining({ msg: COMPRA_MSG.duplicateTour, path: "pedidos[1].tour_id" })]);
   });
@@ -382,12 +362,12 @@ describe("a paid order keeps its places after a restart", () => {
     await run.handle.db.update(horarioTable).set({ cupo: 2 }).where(eq(horarioTable.tourId, fresh.tourA));
     const res = await run.app.inject({ method: "POST", url: "/api/compra/create", payload: { ...buyer(), pedidos: [line(fresh.tourA, "11/23/2026-09:00", { mayores_15: 2 })] } });
     const token = CompraCreateAnswer.parse(res.json()).succes.id;
-    sim.control.approve(token);
+    t.sim.control.approve(token);
     expect((await run.app.inject({ method: "POST", url: "/api/compra/confirma", payload: { token } })).statusCode).toBe(200);
     await run.app.close();
     await run.handle.close();
 
-    clock = new Date(NOW.getTime() + 24 * 60 * MIN); // a day later: any hold would have lapsed long ago
+    t.clock.set(new Date(NOW.getTime() + 24 * 60 * MIN)); // a day later: any hold would have lapsed long ago
     run = await boot();
     const again = await run.app.inject({ method: "GET", url: `/api/tour/disponibilidad/${fresh.tourA}?mes=2026-11` });
     const day = DisponibilidadAnswer.parse(again.json()).succes.dias.find((d) => d.fecha === "2026-11-23")!;
@@ -417,10 +397,10 @@ describe.runIf(!!process.env.DATABASE_URL)("two API processes on one PostgreSQL"
   it("50 concurrent orders split across both processes for the last place: exactly one succeeds", async () => {
     // the second process is a real API server (server.ts) on the same database
     // both processes must agree on "now": this one follows the real clock like the child does
-    clock = new Date();
-    const inAWeek = addDays(wallClock(clock, "America/Bogota").date, 7);
+    t.clock.set(new Date());
+    const inAWeek = addDays(wallClock(t.clock.now(), "America/Bogota").date, 7);
     const dia = formatDia(inAWeek, "10:00");
-    const [tour] = await t.db.insert(tourTable).values({ nombre: "Dos procesos", precioCents: 2000, pais: cat.paisId, ciudad: cat.ciudadId }).returning();
+    const [tour] = await t.db.insert(tourTable).values({ nombre: "Dos procesos", precioCents: 2000, pais: t.cat.paisId, ciudad: t.cat.ciudadId }).returning();
     const tourId = tour!.id;
     await t.db.insert(horarioTable).values({ tourId, horaInicio: "10:00", ...ALL_DAYS, cupo: 1 });
     const dbUrl = (t.deps.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
@@ -465,14 +445,14 @@ describe("capacity changes are audited in their own transaction", () => {
     const { tourId } = await tourWithSlot(5);
     await orderToken(tourId, MONDAY_10, { mayores_15: 3 });
     const start = await lastId();
-    const ok = await t.app.inject({ method: "PUT", url: "/api/salidas/cupo", headers: staff, payload: { tour_id: tourId, fecha: "2026-11-23", hora: "10:00", cupo: 4 } });
+    const ok = await t.app.inject({ method: "PUT", url: "/api/salidas/cupo", headers: t.staff("admin"), payload: { tour_id: tourId, fecha: "2026-11-23", hora: "10:00", cupo: 4 } });
     expect(ok.statusCode, ok.body).toBe(200);
     const written = await entriesSince(start);
     expect(written).toHaveLength(1);
     expect(written[0]).toMatchObject({ action: "update", resource: "salida", resourceId: `${tourId}-20261123-1000`, changes: { cupo: { antes: null, despues: 4 } } });
 
     const mid = await lastId();
-    const refused = await t.app.inject({ method: "PUT", url: "/api/salidas/cupo", headers: staff, payload: { tour_id: tourId, fecha: "2026-11-23", hora: "10:00", cupo: 2 } });
+    const refused = await t.app.inject({ method: "PUT", url: "/api/salidas/cupo", headers: t.staff("admin"), payload: { tour_id: tourId, fecha: "2026-11-23", hora: "10:00", cupo: 2 } });
     expect(refused.statusCode).toBe(409);
     expect(await entriesSince(mid)).toEqual([]);
     expect(await departure(tourId, "2026-11-23")).toMatchObject({ cupo: 4 });
@@ -483,10 +463,10 @@ describe("capacity changes are audited in their own transaction", () => {
     await orderToken(tourId, MONDAY_10, { mayores_15: 2 });
     const start = await lastId();
     const close = (cerrada: boolean) =>
-      t.app.inject({ method: "PUT", url: "/api/salidas/cierre", headers: staff, payload: { tour_id: tourId, fecha: "2026-11-25", cerrada } });
+      t.app.inject({ method: "PUT", url: "/api/salidas/cierre", headers: t.staff("admin"), payload: { tour_id: tourId, fecha: "2026-11-25", cerrada } });
     expect((await close(true)).statusCode).toBe(200);
     expect((await close(false)).statusCode).toBe(200);
-    const slot = (cupo: number) => t.app.inject({ method: "PUT", url: `/api/tour/horario/update/${horarioId}`, headers: staff, payload: { cupo } });
+    const slot = (cupo: number) => t.app.inject({ method: "PUT", url: `/api/tour/horario/update/${horarioId}`, headers: t.staff("admin"), payload: { cupo } });
     expect((await slot(8)).statusCode).toBe(200);
     expect((await slot(1)).statusCode).toBe(409);
     const written = await entriesSince(start);
@@ -499,10 +479,10 @@ describe("capacity changes are audited in their own transaction", () => {
 
   it("reseller keys: created and turned off, one entry each, never the key or its hash", async () => {
     const start = await lastId();
-    const created = await t.app.inject({ method: "POST", url: "/api/revendedores", headers: staff, payload: { nombre: "Agencia Auditada" } });
+    const created = await t.app.inject({ method: "POST", url: "/api/revendedores", headers: t.staff("admin"), payload: { nombre: "Agencia Auditada" } });
     expect(created.statusCode, created.body).toBe(200);
     const { id, api_key } = created.json().succes as { id: number; api_key: string };
-    expect((await t.app.inject({ method: "PUT", url: `/api/revendedores/${id}`, headers: staff, payload: { activo: false } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "PUT", url: `/api/revendedores/${id}`, headers: t.staff("admin"), payload: { activo: false } })).statusCode).toBe(200);
     const written = await entriesSince(start);
     expect(written.map((e) => [e.action, e.resource, e.resourceId])).toEqual([
       ["create", "revendedor", String(id)],
