@@ -26,6 +26,9 @@ export function simulatorClient(sim: RunningSimulator, timeoutMs = 2_500) {
   });
 }
 
+/** A horario's seven weekdays, all on. */
+export const ALL_DAYS = { lunes: true, martes: true, miercoles: true, jueves: true, viernes: true, sabado: true, domingo: true };
+
 export interface Catalogue {
   paisId: number;
   ciudadId: number;
@@ -45,9 +48,8 @@ export async function seedCatalogue(db: Db, opts: { cityFreetourId?: string | nu
   const [a] = await db.insert(tourTable).values({ ...base, nombre: "La Candelaria", precioCents: 4500 }).returning();
   const [b] = await db.insert(tourTable).values({ ...base, nombre: "Monserrate", precioCents: 3333 }).returning();
   const none = { lunes: false, martes: false, miercoles: false, jueves: false, viernes: false, sabado: false, domingo: false };
-  const all = { lunes: true, martes: true, miercoles: true, jueves: true, viernes: true, sabado: true, domingo: true };
   await db.insert(horarioTable).values([
-    { tourId: a!.id, horaInicio: "09:00", ...all },
+    { tourId: a!.id, horaInicio: "09:00", ...ALL_DAYS },
     { tourId: a!.id, horaInicio: "14:00", ...none, lunes: true, miercoles: true, viernes: true },
     { tourId: b!.id, horaInicio: "11:30", ...none, sabado: true, domingo: true },
   ]);

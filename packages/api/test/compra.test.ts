@@ -5,13 +5,7 @@ import { COMPRA_MSG } from "../src/modules/compra/compra.service.ts";
 import { DIA_MSG } from "../src/modules/compra/compra.dates.ts";
 import { eq } from "drizzle-orm";
 import { pedido } from "../src/modules/compra/compra.table.ts";
-import {
-  NOW,
-  buyer,
-  countOrders,
-  line,
-  pressOnApprovalPage,
-} from "./compra-fixtures.ts";
+import { NOW, buyer, countOrders, line, pressOnApprovalPage } from "./compra-fixtures.ts";
 import { useTestApp } from "./test-app.ts";
 
 const t = useTestApp({ paypal: true, clock: NOW, catalogue: true, staff: ["admin"], env: { STOREFRONT_URL: "http://tienda.test", BUSINESS_TIMEZONE: "America/Bogota" } });

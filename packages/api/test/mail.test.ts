@@ -4,11 +4,7 @@ import pino from "pino";
 import QRCode from "qrcode";
 import { CompraCreateAnswer } from "@tours/contract";
 import { addDays, formatDateEs, formatDia, wallClock } from "@tours/domain";
-import {
-  SIMULATOR_CLIENT_ID,
-  SIMULATOR_CLIENT_SECRET,
-  SIMULATOR_WEBHOOK_ID,
-} from "../src/adapters/paypal/index.ts";
+import { SIMULATOR_CLIENT_ID, SIMULATOR_CLIENT_SECRET, SIMULATOR_WEBHOOK_ID } from "../src/adapters/paypal/index.ts";
 import { startLocalMailServer, type InboxMessage, type RunningMailServer } from "../src/mail/local-server.ts";
 import { startMail, type RunningMail } from "../src/mail/index.ts";
 import { queueDatabase } from "../src/jobs/queue.ts";
@@ -18,11 +14,10 @@ import { PAYPAL_WEBHOOK_PATH } from "../src/modules/webhooks/webhooks.routes.ts"
 import { pedido, pedidoLine, reembolso } from "../src/modules/compra/compra.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
 import { startSecondApi, type SecondApi } from "./second-api.ts";
-import { buyer, line } from "./compra-fixtures.ts";
+import { ALL_DAYS, buyer, line } from "./compra-fixtures.ts";
 import { useTestApp } from "./test-app.ts";
 
 const STAFF = "equipo@tours.test";
-const ALL_DAYS = { lunes: true, martes: true, miercoles: true, jueves: true, viernes: true, sabado: true, domingo: true };
 
 let inbox: RunningMailServer;
 let mail: RunningMail;
