@@ -1,4 +1,7 @@
+import { expect } from "vitest";
 import { count } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { PedidoListAnswer, type Pedido } from "@tours/contract";
 import type { Db } from "../src/db/client.ts";
 import { ciudadesTable } from "../src/modules/ciudades/ciudades.table.ts";
 import { pedido, pedidoLine } from "../src/modules/compra/compra.table.ts";
@@ -85,6 +88,16 @@ export function line(tourId: number, dia: string, counts: Partial<Record<"mayore
     ...counts,
     ...extra,
   };
+}
+
+/** The order of a PayPal token (its `id_pay`) as the staff order list shows it (raw: the contract schema would strip the additive `estado`). */
+export async function findOrder(app: FastifyInstance, headers: Record<string, string>, token: string): Promise<Pedido & { estado: string }> {
+  const res = await app.inject({ method: "GET", url: "/api/compra/index", headers });
+  expect(res.statusCode).toBe(200);
+  PedidoListAnswer.parse(res.json());
+  const found = (res.json() as { succes: Array<Pedido & { estado: string }> }).succes.find((o) => o.id_pay === token);
+  if (!found) throw new Error(`no order for ${token}`);
+  return found;
 }
 
 export async function countOrders(db: Db): Promise<{ pedidos: number; lineas: number }> {

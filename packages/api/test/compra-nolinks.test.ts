@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CompraCreateAnswer, type Pedido } from "@tours/contract";
+import { CompraCreateAnswer } from "@tours/contract";
 import { COMPRA_MSG } from "../src/modules/compra/compra.service.ts";
-import { NOW, buyer, line } from "./compra-fixtures.ts";
+import { NOW, buyer, line, findOrder } from "./compra-fixtures.ts";
 import { useTestApp } from "./test-app.ts";
 
 /*
@@ -18,13 +18,7 @@ const create = () =>
   t.app.inject({ method: "POST", url: "/api/compra/create", payload: { ...buyer(), pedidos: [line(t.cat.tourA, MONDAY_14)] } });
 const confirm = (token: string) => t.app.inject({ method: "POST", url: "/api/compra/confirma", payload: { token } });
 
-async function orderByToken(token: string) {
-  const res = await t.app.inject({ method: "GET", url: "/api/compra/index", headers: t.staff("admin") });
-  expect(res.statusCode).toBe(200);
-  const found = (res.json() as { succes: Array<Pedido & { estado: string }> }).succes.find((o) => o.id_pay === token);
-  if (!found) throw new Error(`no order for ${token}`);
-  return found;
-}
+const orderByToken = (token: string) => findOrder(t.app, t.staff("admin"), token);
 
 describe("a PayPal order without an approval link", () => {
   it("answers without links[1] and stores the order as failed, never payable", async () => {

@@ -5,7 +5,7 @@ import { COMPRA_MSG } from "../src/modules/compra/compra.service.ts";
 import { DIA_MSG } from "../src/modules/compra/compra.dates.ts";
 import { eq } from "drizzle-orm";
 import { pedido } from "../src/modules/compra/compra.table.ts";
-import { NOW, buyer, countOrders, line, pressOnApprovalPage } from "./compra-fixtures.ts";
+import { NOW, buyer, countOrders, line, pressOnApprovalPage, findOrder } from "./compra-fixtures.ts";
 import { useTestApp } from "./test-app.ts";
 
 const t = useTestApp({ paypal: true, clock: NOW, catalogue: true, staff: ["admin"], env: { STOREFRONT_URL: "http://tienda.test", BUSINESS_TIMEZONE: "America/Bogota" } });
@@ -25,11 +25,7 @@ async function orders() {
   return (res.json() as { succes: Array<Pedido & { estado: string }> }).succes;
 }
 
-async function orderByToken(token: string) {
-  const found = (await orders()).find((o) => o.id_pay === token);
-  if (!found) throw new Error(`no order for ${token}`);
-  return found;
-}
+const orderByToken = (token: string) => findOrder(t.app, t.staff("admin"), token);
 
 /** A one-line order (1 adult of tour A, 45.00) with PayPal's order created; returns the PayPal token. */
 async function simpleOrder(): Promise<{ token: string; approval: string }> {

@@ -8,9 +8,9 @@ import {
   BUNDLED_PLACES,
   createBundledFreeTourProvider,
   createFreeTourProvider,
-  type FreeTourProvider,
 } from "../src/adapters/freetours/index.ts";
 import { FREETOURS_MSG } from "../src/modules/freetours/freetours.service.ts";
+import { unavailableFreeTours } from "./helpers.ts";
 import { useTestApp } from "./test-app.ts";
 
 const colombia = BUNDLED_PLACES[0]!;
@@ -65,20 +65,8 @@ describe("free tours from the bundled catalogue", () => {
 });
 
 describe("free tours when the provider is down or hangs", () => {
-  const hanging: FreeTourProvider = {
-    toursByCountry: () => new Promise(() => {}),
-    toursByCity: () => new Promise(() => {}),
-    tour: () => new Promise(() => {}),
-    availability: () => new Promise(() => {}),
-    reviews: () => new Promise(() => {}),
-  };
-  const down: FreeTourProvider = {
-    toursByCountry: () => Promise.reject(new Error("ECONNREFUSED")),
-    toursByCity: () => Promise.reject(new Error("ECONNREFUSED")),
-    tour: () => Promise.reject(new Error("ECONNREFUSED")),
-    availability: () => Promise.reject(new Error("ECONNREFUSED")),
-    reviews: () => Promise.reject(new Error("ECONNREFUSED")),
-  };
+  const hanging = unavailableFreeTours();
+  const down = unavailableFreeTours(new Error("ECONNREFUSED"));
   const hangApp = useTestApp({ freeTours: hanging, catalogue: { cityFreetourId: bogota.cityId } });
   const downApp = useTestApp({ freeTours: down });
 

@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
 import pino from "pino";
+import { SignJWT, type JWTPayload } from "jose";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type AppDeps } from "../src/app.ts";
 import { loadConfig, type Config } from "../src/config.ts";
@@ -12,6 +13,7 @@ import { openDatabase, type DatabaseHandle, type Db } from "../src/db/client.ts"
 import { MIGRATIONS_FOLDER, migrateDatabase } from "../src/db/migrate.ts";
 import { createConfiguredStorage, type Storage } from "../src/adapters/storage/index.ts";
 import { createBundledFreeTourProvider } from "../src/adapters/freetours/index.ts";
+import type { FreeTourProvider } from "../src/adapters/freetours/types.ts";
 import { createPaymentProvider } from "../src/adapters/paypal/index.ts";
 import type { Rol } from "../src/auth/roles.ts";
 import { createStaffUserRepository } from "../src/modules/auth/auth.repository.ts";
@@ -168,6 +170,30 @@ export async function loginAsStaff(app: FastifyInstance, rol: Rol = "admin", ema
   const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: credentials });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { sucess: string }).sucess;
+}
+
+/**
+ * A staff token signed with the app's secret the way the API signs them (HS256, its issuer and audience), for the
+ * tests of tokens the API never hands out: no expiry, an expired one, one from before token ids (`ver`).
+ */
+export function signStaffToken(
+  config: Config,
+  token: { subject?: string; claims?: JWTPayload; issuedAt?: number; expiresAt?: number } = {},
+): Promise<string> {
+  const jwt = new SignJWT(token.claims ?? {})
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(token.subject ?? "1")
+    .setIssuer("tours-api")
+    .setAudience("tours-staff")
+    .setIssuedAt(token.issuedAt);
+  if (token.expiresAt !== undefined) jwt.setExpirationTime(token.expiresAt);
+  return jwt.sign(new TextEncoder().encode(config.jwtSecret));
+}
+
+/** A free-tour provider whose every call ends the same way: rejected with this error, or (no error) never answered. */
+export function unavailableFreeTours(error?: Error): FreeTourProvider {
+  const answer = () => (error ? Promise.reject(error) : new Promise<never>(() => {}));
+  return { toursByCountry: answer, toursByCity: answer, tour: answer, availability: answer, reviews: answer };
 }
 
 export function bearer(token: string): Record<string, string> {

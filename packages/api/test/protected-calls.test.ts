@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CALLS, buildPath } from "@tours/contract";
-import { SignJWT } from "jose";
-import { bearer } from "./helpers.ts";
+import { bearer, signStaffToken } from "./helpers.ts";
 import { useTestApp } from "./test-app.ts";
 
 /**
@@ -17,16 +16,8 @@ function pathOf(path: string): string {
 }
 
 async function expiredToken(): Promise<string> {
-  const key = new TextEncoder().encode(t.config.jwtSecret);
   const past = Math.floor(Date.now() / 1000) - 10 * 3600;
-  return new SignJWT({})
-    .setProtectedHeader({ alg: "HS256" })
-    .setSubject("1")
-    .setIssuer("tours-api")
-    .setAudience("tours-staff")
-    .setIssuedAt(past)
-    .setExpirationTime(past + 3600)
-    .sign(key);
+  return signStaffToken(t.config, { issuedAt: past, expiresAt: past + 3600 });
 }
 
 describe("calls that need the bearer token", () => {
@@ -48,16 +39,8 @@ describe("calls that need the bearer token", () => {
   });
 
   it("the same expired-token recipe is accepted while still valid (so the 401 above is about expiry)", async () => {
-    const key = new TextEncoder().encode(t.config.jwtSecret);
     const now = Math.floor(Date.now() / 1000);
-    const fresh = await new SignJWT({})
-      .setProtectedHeader({ alg: "HS256" })
-      .setSubject("1")
-      .setIssuer("tours-api")
-      .setAudience("tours-staff")
-      .setIssuedAt(now)
-      .setExpirationTime(now + 3600)
-      .sign(key);
+    const fresh = await signStaffToken(t.config, { issuedAt: now, expiresAt: now + 3600 });
     const res = await t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers: bearer(fresh) });
     expect(res.statusCode).toBe(200);
   });

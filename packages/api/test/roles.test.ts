@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { CALLS, buildPath } from "@tours/contract";
-import { SignJWT } from "jose";
 import { eq } from "drizzle-orm";
 import { FORBIDDEN_MSG, type Rol } from "../src/auth/roles.ts";
 import { staffUsersTable } from "../src/modules/auth/auth.table.ts";
-import { STAFF_PASSWORD, bearer, loginAsStaff } from "./helpers.ts";
+import { STAFF_PASSWORD, bearer, loginAsStaff, signStaffToken } from "./helpers.ts";
 import { useTestApp } from "./test-app.ts";
 
 /**
@@ -158,14 +157,7 @@ describe("sessions that end", () => {
   });
 
   it("a token without an expiry is refused, though correctly signed", async () => {
-    const key = new TextEncoder().encode(t.config.jwtSecret);
-    const forever = await new SignJWT({})
-      .setProtectedHeader({ alg: "HS256" })
-      .setSubject("1")
-      .setIssuer("tours-api")
-      .setAudience("tours-staff")
-      .setIssuedAt()
-      .sign(key);
+    const forever = await signStaffToken(t.config);
     expect((await t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers: bearer(forever) })).statusCode).toBe(401);
   });
 });

@@ -9,8 +9,7 @@ import {
   TourListAnswer,
   ValidationErrorBody,
 } from "@tours/contract";
-import type { FreeTourProvider } from "../src/adapters/freetours/types.ts";
-import { createTestApp, listFiles, makeImage, multipart, type UploadFile } from "./helpers.ts";
+import { createTestApp, listFiles, makeImage, multipart, type UploadFile, unavailableFreeTours } from "./helpers.ts";
 import { useTestApp } from "./test-app.ts";
 
 const t = useTestApp({ seed: true, staff: ["admin"] });
@@ -93,13 +92,7 @@ describe("tour reads", () => {
   });
 
   it("still answers the local tours when the free-tour provider fails", async () => {
-    const failing: FreeTourProvider = {
-      toursByCountry: () => Promise.reject(new Error("down")),
-      toursByCity: () => Promise.reject(new Error("down")),
-      tour: () => Promise.reject(new Error("down")),
-      availability: () => Promise.reject(new Error("down")),
-      reviews: () => Promise.reject(new Error("down")),
-    };
+    const failing = unavailableFreeTours(new Error("down"));
     const other = await createTestApp({ seed: true, freeTours: failing });
     try {
       const res = await other.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${ciudadId}` });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CompraCreateAnswer, type Pedido } from "@tours/contract";
+import { CompraCreateAnswer } from "@tours/contract";
 import { PAYPAL_WEBHOOK_PATH } from "../src/modules/webhooks/webhooks.routes.ts";
-import { NOW, buyer, line, simulatorClient } from "./compra-fixtures.ts";
+import { NOW, buyer, line, simulatorClient, findOrder } from "./compra-fixtures.ts";
 import { useTestApp } from "./test-app.ts";
 
 const t = useTestApp({ paypal: true, clock: NOW, catalogue: true, staff: ["admin"] });
@@ -16,12 +16,7 @@ async function newOrder(): Promise<string> {
   return CompraCreateAnswer.parse(res.json()).succes.id;
 }
 
-async function order(token: string): Promise<Pedido & { estado: string }> {
-  const res = await t.app.inject({ method: "GET", url: "/api/compra/index", headers: t.staff("admin") });
-  const found = (res.json() as { succes: Array<Pedido & { estado: string }> }).succes.find((o) => o.id_pay === token);
-  if (!found) throw new Error(`no order ${token}`);
-  return found;
-}
+const order = (token: string) => findOrder(t.app, t.staff("admin"), token);
 
 function deliver(signed: { headers: Record<string, string>; body: string }) {
   return t.app.inject({ method: "POST", url: PAYPAL_WEBHOOK_PATH, headers: signed.headers, payload: signed.body });
