@@ -32,6 +32,10 @@ export function simulatorClient(sim: RunningSimulator, timeoutMs = 2_500) {
 /** A horario's seven weekdays, all on. */
 export const ALL_DAYS = { lunes: true, martes: true, miercoles: true, jueves: true, viernes: true, sabado: true, domingo: true };
 
+/** Departures of the catalogue's tours (the storefront's `dia`): tour A on Monday at 14:00, tour B on Sunday at 11:30. */
+export const MONDAY_14 = "11/23/2026-14:00";
+export const SUNDAY_1130 = "11/22/2026-11:30";
+
 export interface Catalogue {
   paisId: number;
   ciudadId: number;

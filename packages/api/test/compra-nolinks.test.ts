@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CompraCreateAnswer } from "@tours/contract";
 import { COMPRA_MSG } from "../src/modules/compra/compra.service.ts";
-import { NOW, buyer, line, findOrder } from "./compra-fixtures.ts";
+import { MONDAY_14, NOW, buyer, findOrder, line } from "./compra-fixtures.ts";
 import { useTestApp } from "./test-app.ts";
 
 /*
@@ -12,7 +12,6 @@ import { useTestApp } from "./test-app.ts";
 
 const t = useTestApp({ paypal: true, clock: NOW, catalogue: true, staff: ["admin"], env: { STOREFRONT_URL: "http://tienda.test", BUSINESS_TIMEZONE: "America/Bogota" } });
 
-const MONDAY_14 = "11/23/2026-14:00";
 
 const create = () =>
   t.app.inject({ method: "POST", url: "/api/compra/create", payload: { ...buyer(), pedidos: [line(t.cat.tourA, MONDAY_14)] } });

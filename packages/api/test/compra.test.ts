@@ -5,13 +5,11 @@ import { COMPRA_MSG } from "../src/modules/compra/compra.service.ts";
 import { DIA_MSG } from "../src/modules/compra/compra.dates.ts";
 import { eq } from "drizzle-orm";
 import { pedido } from "../src/modules/compra/compra.table.ts";
-import { NOW, buyer, countOrders, line, pressOnApprovalPage, findOrder } from "./compra-fixtures.ts";
+import { MONDAY_14, NOW, SUNDAY_1130, buyer, countOrders, findOrder, line, pressOnApprovalPage } from "./compra-fixtures.ts";
 import { useTestApp } from "./test-app.ts";
 
 const t = useTestApp({ paypal: true, clock: NOW, catalogue: true, staff: ["admin"], env: { STOREFRONT_URL: "http://tienda.test", BUSINESS_TIMEZONE: "America/Bogota" } });
 
-const MONDAY_14 = "11/23/2026-14:00";
-const SUNDAY_1130 = "11/22/2026-11:30";
 
 const create = (payload: unknown) => t.app.inject({ method: "POST", url: "/api/compra/create", payload: payload as object });
 const confirm = (token: string) => t.app.inject({ method: "POST", url: "/api/compra/confirma", payload: { token } });

@@ -28,8 +28,6 @@ export async function buyPaid(t: ApiTest, pedidos: unknown[], who: Record<string
   return { pedidoId: row!.id, referencia: row!.referencia, pin: row!.pin, token };
 }
 
-export const MONDAY_14 = "11/23/2026-14:00";
-export const SUNDAY_1130 = "11/22/2026-11:30";
 export const TUESDAY_16 = "11/24/2026-16:00";
 
 export const msgOf = (res: { json(): unknown }) => (res.json() as { errors: Array<{ msg: string }> }).errors[0]!.msg;

@@ -4,7 +4,7 @@ import { CompraCreateAnswer } from "@tours/contract";
 import { loadReservaView, motivoNoCancelable } from "../src/modules/reservas/reserva.view.ts";
 import { pedido } from "../src/modules/compra/compra.table.ts";
 import { tourTable } from "../src/modules/tour/tour.table.ts";
-import { NOW, buyer, line } from "./compra-fixtures.ts";
+import { MONDAY_14, NOW, SUNDAY_1130, buyer, line } from "./compra-fixtures.ts";
 import { buyPaid } from "./reserva-fixtures.ts";
 import { useTestApp } from "./test-app.ts";
 
@@ -15,8 +15,6 @@ beforeAll(async () => {
   await t.db.update(tourTable).set({ reembolsable: true, corteHoras: 24, puntoEncuentro: "Plaza de Bolívar" }).where(eq(tourTable.id, t.cat.tourA));
 });
 
-const MONDAY_14 = "11/23/2026-14:00";
-const SUNDAY_1130 = "11/22/2026-11:30";
 
 describe("the booking view", () => {
   it("shows each line in the tour's local time with its cancellation deadline, found by a reference typed loosely", async () => {

@@ -4,8 +4,8 @@ import { CheckinAnswer, PedidoAnswer, ReservaAnswer } from "@tours/contract";
 import { auditLogTable } from "../src/modules/audit/audit.table.ts";
 import { correo } from "../src/mail/correo.table.ts";
 import { bearer, loginAsStaff } from "./helpers.ts";
-import { NOW, line } from "./compra-fixtures.ts";
-import { MONDAY_14, buyPaid, msgOf, useReservasApp } from "./reserva-fixtures.ts";
+import { MONDAY_14, NOW, line } from "./compra-fixtures.ts";
+import { buyPaid, msgOf, useReservasApp } from "./reserva-fixtures.ts";
 
 /** Mi reserva by reference and PIN, the panel's order detail and check-in. */
 const { t, freshIp, consulta, cancelar, detalle } = useReservasApp();

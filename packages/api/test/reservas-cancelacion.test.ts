@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { DisponibilidadAnswer, ManifiestoAnswer, ReservaCancelAnswer } from "@tours/contract";
 import { pedido, reembolso } from "../src/modules/compra/compra.table.ts";
-import { NOW, buyer, line } from "./compra-fixtures.ts";
-import { MONDAY_14, SUNDAY_1130, TUESDAY_16, buyPaid, msgOf, useReservasApp } from "./reserva-fixtures.ts";
+import { MONDAY_14, NOW, SUNDAY_1130, buyer, line } from "./compra-fixtures.ts";
+import { TUESDAY_16, buyPaid, msgOf, useReservasApp } from "./reserva-fixtures.ts";
 
 /** A buyer cancelling through Mi reserva: refunds, places freed, PayPal refusing or not answering, deadlines. */
 const { t, cancelled, tours, paypal, freshIp, cancelar, reembolsar, reserva, detalle } = useReservasApp();

@@ -5,8 +5,8 @@ import { REFUND_CLAIM_TTL_MS } from "../src/modules/reservas/cancelacion.service
 import { auditLogTable } from "../src/modules/audit/audit.table.ts";
 import { pedido, reembolso } from "../src/modules/compra/compra.table.ts";
 import { bearer, loginAsStaff } from "./helpers.ts";
-import { NOW, buyer, line } from "./compra-fixtures.ts";
-import { MONDAY_14, SUNDAY_1130, buyPaid, msgOf, useReservasApp } from "./reserva-fixtures.ts";
+import { MONDAY_14, NOW, SUNDAY_1130, buyer, line } from "./compra-fixtures.ts";
+import { buyPaid, msgOf, useReservasApp } from "./reserva-fixtures.ts";
 
 /** Cancellations while PayPal is slow or one was abandoned halfway, and refunds made by staff. */
 const { t, cancelled, tours, paypal, freshIp, cancelar, reembolsar, reserva, detalle } = useReservasApp();
