@@ -196,6 +196,11 @@ export function unavailableFreeTours(error?: Error): FreeTourProvider {
   return { toursByCountry: answer, toursByCity: answer, tour: answer, availability: answer, reviews: answer };
 }
 
+/** The cities as the public list gives them. */
+export async function listCities(app: FastifyInstance): Promise<Array<{ id: number; pais: number; nombre: string }>> {
+  return ((await app.inject({ method: "GET", url: "/api/ciudades/index" })).json() as { succes: Array<{ id: number; pais: number; nombre: string }> }).succes;
+}
+
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
 }

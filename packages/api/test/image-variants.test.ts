@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { FotoListAnswer, TourAnswer } from "@tours/contract";
-import { listFiles, makeImage, multipart } from "./helpers.ts";
+import { listFiles, makeImage, multipart, listCities } from "./helpers.ts";
 import { useTestApp } from "./test-app.ts";
 
 const t = useTestApp({ seed: true, staff: ["admin"] });
@@ -21,8 +21,7 @@ async function widthOf(data: Buffer): Promise<number> {
 }
 
 async function createTour(files: Array<{ filename: string; data: Buffer }>) {
-  const cities = (await t.app.inject({ method: "GET", url: "/api/ciudades/index" })).json() as { succes: Array<{ id: number; pais: number }> };
-  const city = cities.succes[0]!;
+  const city = (await listCities(t.app))[0]!;
   const form = multipart(
     { nombre: "Variantes", precio: "10", pais: String(city.pais), ciudad: String(city.id) },
     files.map((f) => ({ field: "fotos", ...f })),
@@ -107,8 +106,7 @@ describe("width variants of stored images", () => {
 
   it("a rejected upload writes no variant either", async () => {
     const before = await listFiles(t.uploadsDir);
-    const cities = (await t.app.inject({ method: "GET", url: "/api/ciudades/index" })).json() as { succes: Array<{ id: number; pais: number }> };
-    const city = cities.succes[0]!;
+    const city = (await listCities(t.app))[0]!;
     const form = multipart({ nombre: "Mala", precio: "10", pais: String(city.pais), ciudad: String(city.id) }, [
       { field: "fotos", filename: "ok.png", data: await makeImage(1200, 900) },
       { field: "fotos", filename: "texto.jpg", data: Buffer.from("esto no es una imagen\n".repeat(40)) },

@@ -5,7 +5,7 @@ import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FotoListAnswer, TourAnswer } from "@tours/contract";
-import { createTestApp, makeImage, multipart } from "./helpers.ts";
+import { createTestApp, makeImage, multipart, listCities } from "./helpers.ts";
 import { useTestApp } from "./test-app.ts";
 
 /*
@@ -43,10 +43,7 @@ describe.each(backends)("images on the $name", ({ name, env }) => {
   const t = useTestApp(() => ({ env: env(), seed: true, staff: ["admin"] }));
 
   async function createTour(files: Array<{ filename: string; data: Buffer }>) {
-    const cities = (await t.app.inject({ method: "GET", url: "/api/ciudades/index" })).json() as {
-      succes: Array<{ id: number; pais: number }>;
-    };
-    const city = cities.succes[0]!;
+    const city = (await listCities(t.app))[0]!;
     const form = multipart(
       { nombre: `Fotos en ${name}`, precio: "10", pais: String(city.pais), ciudad: String(city.id) },
       files.map((f) => ({ field: "fotos", ...f })),

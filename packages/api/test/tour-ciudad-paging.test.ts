@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { TourByCiudadAnswer, ValidationErrorBody } from "@tours/contract";
 import { tourTable } from "../src/modules/tour/tour.table.ts";
+import { listCities } from "./helpers.ts";
 import { useTestApp } from "./test-app.ts";
 
 const t = useTestApp({ seed: true });
@@ -9,10 +10,8 @@ let paisId: number;
 let seeded: number;
 
 beforeAll(async () => {
-  const cities = (await t.app.inject({ method: "GET", url: "/api/ciudades/index" })).json() as {
-    succes: Array<{ id: number; pais: number; nombre: string }>;
-  };
-  const lima = cities.succes.find((c) => c.nombre === "Lima")!;
+  const cities = await listCities(t.app);
+  const lima = cities.find((c) => c.nombre === "Lima")!;
   ciudadId = lima.id;
   paisId = lima.pais;
   // 50 more tours in Lima, prices out of order so sorting by price differs from sorting by id

@@ -9,7 +9,7 @@ import {
   TourListAnswer,
   ValidationErrorBody,
 } from "@tours/contract";
-import { createTestApp, listFiles, makeImage, multipart, type UploadFile, unavailableFreeTours } from "./helpers.ts";
+import { createTestApp, listFiles, makeImage, multipart, type UploadFile, unavailableFreeTours, listCities } from "./helpers.ts";
 import { useTestApp } from "./test-app.ts";
 
 const t = useTestApp({ seed: true, staff: ["admin"] });
@@ -18,13 +18,11 @@ let ciudadId: number;
 let otherCiudadId: number;
 
 beforeAll(async () => {
-  const cities = (await t.app.inject({ method: "GET", url: "/api/ciudades/index" })).json() as {
-    succes: Array<{ id: number; pais: number; nombre: string }>;
-  };
-  const cusco = cities.succes.find((c) => c.nombre === "Cusco")!;
+  const cities = await listCities(t.app);
+  const cusco = cities.find((c) => c.nombre === "Cusco")!;
   paisId = cusco.pais;
   ciudadId = cusco.id;
-  otherCiudadId = cities.succes.find((c) => c.nombre === "Madrid")!.id;
+  otherCiudadId = cities.find((c) => c.nombre === "Madrid")!.id;
 });
 
 async function photos(n: number): Promise<UploadFile[]> {

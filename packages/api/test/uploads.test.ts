@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { paisTable } from "../src/modules/pais/pais.table.ts";
 import { fotosTable, tourTable } from "../src/modules/tour/tour.table.ts";
-import { listFiles, makeImage, multipart, type UploadFile } from "./helpers.ts";
+import { listFiles, makeImage, multipart, type UploadFile, listCities } from "./helpers.ts";
 import { useTestApp } from "./test-app.ts";
 
 const t = useTestApp({ seed: true, staff: ["admin"] });
@@ -31,8 +31,7 @@ const SVG_WITH_SCRIPT = Buffer.from(
 );
 
 async function tourForm(files: UploadFile[]) {
-  const cities = (await t.app.inject({ method: "GET", url: "/api/ciudades/index" })).json() as { succes: Array<{ id: number; pais: number }> };
-  const city = cities.succes[0]!;
+  const city = (await listCities(t.app))[0]!;
   return multipart({ nombre: "Prueba", precio: "10", pais: String(city.pais), ciudad: String(city.id) }, files);
 }
 
