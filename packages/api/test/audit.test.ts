@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { auditLogTable } from "../src/modules/auditoria/auditoria.table.ts";
 import { staffUsersTable } from "../src/modules/auth/auth.table.ts";
 import { PASSWORD_MSG } from "../src/modules/auth/auth.messages.ts";
 import { USUARIO_MSG } from "../src/modules/auth/auth.messages.ts";
-import { TEST_ADMIN, bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
-import { staffToken } from "./staff-helpers.ts";
+import { TEST_ADMIN, bearer, loginAsStaff } from "./helpers.ts";
+import { useTestApp } from "./test-app.ts";
 
 /** Every audited change writes exactly one entry with the fields that changed; a refused change writes none. */
-let t: TestApp;
-let admin: Record<string, string>;
-let contenido: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  admin = bearer(await loginAsStaff(t.app));
-  contenido = bearer(await staffToken(t.app, t.db, "contenido"));
-});
-afterAll(() => t.close());
+const t = useTestApp({ seed: true, staff: ["admin", "contenido"] });
 
 async function entries() {
   return t.db.select().from(auditLogTable).orderBy(asc(auditLogTable.id));
@@ -42,7 +34,7 @@ describe("catalogue changes", () => {
   it("a price change writes one entry: who, tour and id, precio before and after, nothing else", async () => {
     const tour = await firstTour();
     const { imagen: _i, createdAt: _c, updatedAt: _u, ...fields } = tour;
-    const res = await t.app.inject({ method: "POST", url: "/api/tour/update/", headers: contenido, payload: { ...fields, precio: 123.45 } });
+    const res = await t.app.inject({ method: "POST", url: "/api/tour/update/", headers: t.staff("contenido"), payload: { ...fields, precio: 123.45 } });
     expect(res.statusCode, res.body).toBe(200);
     const written = await newEntries();
     expect(written).toHaveLength(1);
@@ -56,16 +48,16 @@ describe("catalogue changes", () => {
     });
     expect(Object.keys(written[0]!.changes)).toEqual(["precio"]);
 
-    const history = await t.app.inject({ method: "GET", url: `/api/actividad/tour/${tour.id}`, headers: contenido });
+    const history = await t.app.inject({ method: "GET", url: `/api/actividad/tour/${tour.id}`, headers: t.staff("contenido") });
     expect(history.json().succes[0]).toMatchObject({ actorNombre: "Usuario contenido", changes: { precio: { antes: tour.precio, despues: 123.45 } } });
   });
 
   it("a refused change writes nothing (validation, unknown id, forbidden role)", async () => {
     const tour = await firstTour();
     const { imagen: _i, createdAt: _c, updatedAt: _u, ...fields } = tour;
-    await t.app.inject({ method: "POST", url: "/api/tour/update/", headers: contenido, payload: { ...fields, precio: -5 } });
-    await t.app.inject({ method: "POST", url: "/api/tour/update/", headers: contenido, payload: { ...fields, id: 999_999 } });
-    const ventas = bearer(await staffToken(t.app, t.db, "ventas"));
+    await t.app.inject({ method: "POST", url: "/api/tour/update/", headers: t.staff("contenido"), payload: { ...fields, precio: -5 } });
+    await t.app.inject({ method: "POST", url: "/api/tour/update/", headers: t.staff("contenido"), payload: { ...fields, id: 999_999 } });
+    const ventas = bearer(await loginAsStaff(t.app, "ventas"));
     await newEntries(); // the login of ventas
     const forbidden = await t.app.inject({ method: "POST", url: "/api/tour/update/", headers: ventas, payload: { ...fields, precio: 1 } });
     expect(forbidden.statusCode).toBe(403);
@@ -74,7 +66,7 @@ describe("catalogue changes", () => {
 
   it("a delete refused by the database (a country with cities) writes nothing", async () => {
     const paises = (await t.app.inject({ method: "GET", url: "/api/pais/index" })).json().succes as { id: number }[];
-    const res = await t.app.inject({ method: "DELETE", url: `/api/pais/delete/${paises[0]!.id}`, headers: admin });
+    const res = await t.app.inject({ method: "DELETE", url: `/api/pais/delete/${paises[0]!.id}`, headers: t.staff("admin") });
     expect(res.statusCode).toBe(409);
     expect(await newEntries()).toEqual([]);
   });
@@ -84,7 +76,7 @@ describe("catalogue changes", () => {
     const up = await t.app.inject({
       method: "PUT",
       url: `/api/pais/update/${pais.id}`,
-      headers: contenido,
+      headers: t.staff("contenido"),
       payload: { nombre: `${pais.nombre} Editado`, prefijo: pais.prefijo, destacado: pais.destacado },
     });
     expect(up.statusCode, up.body).toBe(200);
@@ -93,10 +85,10 @@ describe("catalogue changes", () => {
     expect(paisEntry).toMatchObject({ resource: "pais", action: "update", changes: { nombre: { antes: pais.nombre, despues: `${pais.nombre} Editado` } } });
 
     const tour = await firstTour();
-    const created = await t.app.inject({ method: "POST", url: "/api/tour/horario/create/", headers: contenido, payload: { hora_inicio: "07:15", lunes: 1, tour_id: tour.id } });
+    const created = await t.app.inject({ method: "POST", url: "/api/tour/horario/create/", headers: t.staff("contenido"), payload: { hora_inicio: "07:15", lunes: 1, tour_id: tour.id } });
     expect(created.statusCode, created.body).toBe(200);
     const horarioId = created.json().succes.id as number;
-    const deleted = await t.app.inject({ method: "DELETE", url: `/api/tour/horario/delete/${horarioId}`, headers: contenido });
+    const deleted = await t.app.inject({ method: "DELETE", url: `/api/tour/horario/delete/${horarioId}`, headers: t.staff("contenido") });
     expect(deleted.statusCode).toBe(200);
     const written = await newEntries();
     expect(written.map((e) => [e.resource, e.action, e.resourceId])).toEqual([
@@ -112,7 +104,7 @@ describe("staff accounts", () => {
     const created = await t.app.inject({
       method: "POST",
       url: "/api/usuarios/create",
-      headers: admin,
+      headers: t.staff("admin"),
       payload: { email: "Nueva@Tours.test", nombre: "Nueva", rol: "ventas", password: "una-clave-larga-789" },
     });
     expect(created.statusCode, created.body).toBe(200);
@@ -120,9 +112,9 @@ describe("staff accounts", () => {
     expect(user).toMatchObject({ email: "nueva@tours.test", rol: "ventas", activo: true });
     expect(created.body).not.toMatch(/hash|password/i);
 
-    const role = await t.app.inject({ method: "PUT", url: `/api/usuarios/update/${user.id}`, headers: admin, payload: { rol: "guia" } });
+    const role = await t.app.inject({ method: "PUT", url: `/api/usuarios/update/${user.id}`, headers: t.staff("admin"), payload: { rol: "guia" } });
     expect(role.statusCode).toBe(200);
-    const reset = await t.app.inject({ method: "PUT", url: `/api/usuarios/password/${user.id}`, headers: admin, payload: { password: "otra-clave-larga-987" } });
+    const reset = await t.app.inject({ method: "PUT", url: `/api/usuarios/password/${user.id}`, headers: t.staff("admin"), payload: { password: "otra-clave-larga-987" } });
     expect(reset.statusCode).toBe(200);
 
     const written = await newEntries();
@@ -141,7 +133,7 @@ describe("staff accounts", () => {
       const res = await t.app.inject({
         method: "POST",
         url: "/api/usuarios/create",
-        headers: admin,
+        headers: t.staff("admin"),
         payload: { email: "debil@tours.test", nombre: "Débil", rol: "ventas", password },
       });
       expect(res.statusCode).toBe(400);
@@ -153,7 +145,7 @@ describe("staff accounts", () => {
   it("the last active Administrador cannot be demoted or deactivated", async () => {
     const [me] = await t.db.select().from(staffUsersTable).where(eq(staffUsersTable.email, TEST_ADMIN.email));
     for (const payload of [{ rol: "ventas" }, { activo: false }]) {
-      const res = await t.app.inject({ method: "PUT", url: `/api/usuarios/update/${me!.id}`, headers: admin, payload });
+      const res = await t.app.inject({ method: "PUT", url: `/api/usuarios/update/${me!.id}`, headers: t.staff("admin"), payload });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ errors: [{ msg: USUARIO_MSG.lastAdmin }] });
     }
@@ -162,11 +154,11 @@ describe("staff accounts", () => {
     const second = await t.app.inject({
       method: "POST",
       url: "/api/usuarios/create",
-      headers: admin,
+      headers: t.staff("admin"),
       payload: { email: "segunda@tours.test", nombre: "Segunda", rol: "admin", password: "segunda-clave-larga" },
     });
     expect(second.statusCode).toBe(200);
-    const res = await t.app.inject({ method: "PUT", url: `/api/usuarios/update/${second.json().succes.id}`, headers: admin, payload: { activo: false } });
+    const res = await t.app.inject({ method: "PUT", url: `/api/usuarios/update/${second.json().succes.id}`, headers: t.staff("admin"), payload: { activo: false } });
     expect(res.statusCode).toBe(200);
   });
 });
@@ -186,16 +178,16 @@ describe("logins", () => {
 
   it("the Actividad list filters by user, resource and date", async () => {
     const [me] = await t.db.select().from(staffUsersTable).where(eq(staffUsersTable.email, TEST_ADMIN.email));
-    const mine = (await t.app.inject({ method: "GET", url: `/api/actividad/index?usuario=${me!.id}&recurso=sesion`, headers: admin })).json().succes as {
+    const mine = (await t.app.inject({ method: "GET", url: `/api/actividad/index?usuario=${me!.id}&recurso=sesion`, headers: t.staff("admin") })).json().succes as {
       actorId: number;
       resource: string;
     }[];
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((e) => e.actorId === me!.id && e.resource === "sesion")).toBe(true);
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    const none = await t.app.inject({ method: "GET", url: `/api/actividad/index?desde=${tomorrow}`, headers: admin });
+    const none = await t.app.inject({ method: "GET", url: `/api/actividad/index?desde=${tomorrow}`, headers: t.staff("admin") });
     expect(none.json().succes).toEqual([]);
-    const bad = await t.app.inject({ method: "GET", url: "/api/actividad/index?desde=ayer", headers: admin });
+    const bad = await t.app.inject({ method: "GET", url: "/api/actividad/index?desde=ayer", headers: t.staff("admin") });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].msg).toBe("La fecha debe tener el formato AAAA-MM-DD");
   });

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AutenticateAnswer, LoginAnswer, ValidationErrorBody } from "@tours/contract";
-import { TEST_ADMIN, bearer, createTestApp, type TestApp } from "./helpers.ts";
+import { TEST_ADMIN, bearer, createTestApp, signStaffToken } from "./helpers.ts";
+import { useTestApp } from "./test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const login = (payload: unknown, remoteAddress = "10.0.0.1") =>
   t.app.inject({ method: "POST", url: "/api/auth/login", payload: payload as object, remoteAddress });
@@ -154,21 +151,12 @@ describe("logout ends the session server-side", () => {
   it("logging out with a token from before token ids existed ends every earlier token of the user", async () => {
     const t = await createTestApp();
     try {
-      const { SignJWT } = await import("jose");
-      const key = new TextEncoder().encode(t.config.jwtSecret);
       const me = (token: string) => t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers: bearer(token) });
       const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: TEST_ADMIN });
       const current = (res.json() as { sucess: string }).sucess;
       const userId = Number(JSON.parse(Buffer.from(current.split(".")[1]!, "base64url").toString()).sub);
       const now = Math.floor(Date.now() / 1000);
-      const legacy = await new SignJWT({ ver: 0 })
-        .setProtectedHeader({ alg: "HS256" })
-        .setSubject(String(userId))
-        .setIssuer("tours-api")
-        .setAudience("tours-staff")
-        .setIssuedAt(now)
-        .setExpirationTime(now + 3600)
-        .sign(key);
+      const legacy = await signStaffToken(t.config, { subject: String(userId), claims: { ver: 0 }, issuedAt: now, expiresAt: now + 3600 });
       expect((await me(legacy)).statusCode).toBe(200);
       expect((await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: bearer(legacy) })).statusCode).toBe(200);
       expect((await me(legacy)).statusCode).toBe(401);
@@ -181,15 +169,7 @@ describe("logout ends the session server-side", () => {
   it("a token without an expiry is refused", async () => {
     const t = await createTestApp();
     try {
-      const { SignJWT } = await import("jose");
-      const key = new TextEncoder().encode(t.config.jwtSecret);
-      const forever = await new SignJWT({ ver: 0 })
-        .setProtectedHeader({ alg: "HS256" })
-        .setSubject("1")
-        .setIssuer("tours-api")
-        .setAudience("tours-staff")
-        .setIssuedAt()
-        .sign(key);
+      const forever = await signStaffToken(t.config, { claims: { ver: 0 } });
       const res = await t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers: bearer(forever) });
       expect(res.statusCode).toBe(401);
     } finally {

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BannerAnswer, BannerGetAnswer, SuccesAnyAnswer, ValidationErrorBody } from "@tours/contract";
-import { bearer, createTestApp, listFiles, loginAsStaff, makeImage, multipart, type TestApp } from "./helpers.ts";
+import { listFiles, makeImage, multipart } from "./helpers.ts";
+import { useTestApp } from "./test-app.ts";
 
-let t: TestApp;
-let auth: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  auth = bearer(await loginAsStaff(t.app));
-});
-afterAll(() => t.close());
+const t = useTestApp({ staff: ["admin"] });
 
 async function save() {
   const form = multipart({ descripcion: "Promo" }, [{ field: "fotos", filename: "b.png", data: await makeImage(120, 40) }]);
-  return t.app.inject({ method: "POST", url: "/api/savebanner", headers: { ...auth, ...form.headers }, payload: form.payload });
+  return t.app.inject({ method: "POST", url: "/api/savebanner", headers: { ...t.staff("admin"), ...form.headers }, payload: form.payload });
 }
 
 describe("banner", () => {
@@ -32,7 +27,7 @@ describe("banner", () => {
 
   it("requires an image", async () => {
     const form = multipart({ descripcion: "x" });
-    const res = await t.app.inject({ method: "POST", url: "/api/savebanner", headers: { ...auth, ...form.headers }, payload: form.payload });
+    const res = await t.app.inject({ method: "POST", url: "/api/savebanner", headers: { ...t.staff("admin"), ...form.headers }, payload: form.payload });
     expect(res.statusCode).toBe(400);
     expect(ValidationErrorBody.parse(res.json()).errors[0]!.msg).toBe("Se requiere una imagen");
   });
@@ -40,7 +35,7 @@ describe("banner", () => {
   it("deletes it with a GET (bearer required)", async () => {
     await save();
     expect((await t.app.inject({ method: "GET", url: "/api/deletebanner" })).statusCode).toBe(401);
-    const res = await t.app.inject({ method: "GET", url: "/api/deletebanner", headers: auth });
+    const res = await t.app.inject({ method: "GET", url: "/api/deletebanner", headers: t.staff("admin") });
     expect(res.statusCode).toBe(200);
     SuccesAnyAnswer.parse(res.json());
     expect(BannerGetAnswer.parse((await t.app.inject({ method: "GET", url: "/api/banner" })).json())).toEqual([]);

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CiudadAnswer, CiudadListAnswer, ValidationErrorBody } from "@tours/contract";
-import { bearer, createTestApp, loginAsStaff, makeImage, multipart, type TestApp } from "./helpers.ts";
+import { makeImage, multipart } from "./helpers.ts";
+import { useTestApp } from "./test-app.ts";
 
-let t: TestApp;
-let auth: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  auth = bearer(await loginAsStaff(t.app));
-});
-afterAll(() => t.close());
+const t = useTestApp({ seed: true, staff: ["admin"] });
 
 async function paisId(nombre: string): Promise<number> {
   const list = (await t.app.inject({ method: "GET", url: "/api/pais/index" })).json() as { succes: Array<{ id: number; nombre: string }> };
@@ -41,32 +36,32 @@ describe("ciudades", () => {
     const form = multipart({ nombre: "Salta", pais: String(chile), destacado: "0", freetour_id: "x-1" }, [
       { field: "foto", filename: "salta.png", data: await makeImage() },
     ]);
-    const created = await t.app.inject({ method: "POST", url: "/api/ciudades/create", headers: { ...auth, ...form.headers }, payload: form.payload });
+    const created = await t.app.inject({ method: "POST", url: "/api/ciudades/create", headers: { ...t.staff("admin"), ...form.headers }, payload: form.payload });
     expect(created.statusCode).toBe(200);
     const city = CiudadAnswer.parse(created.json()).succes;
     expect(city).toMatchObject({ nombre: "Salta", pais: chile, destacado: 0, freetour_id: "x-1" });
 
-    const updated = await t.app.inject({ method: "PUT", url: `/api/ciudades/update/${city.id}`, headers: auth, payload: { nombre: "Salta la Linda", pais: chile, destacado: 1 } });
+    const updated = await t.app.inject({ method: "PUT", url: `/api/ciudades/update/${city.id}`, headers: t.staff("admin"), payload: { nombre: "Salta la Linda", pais: chile, destacado: 1 } });
     expect(CiudadAnswer.parse(updated.json()).succes).toMatchObject({ nombre: "Salta la Linda", destacado: 1, freetour_id: "x-1" });
 
     const img = multipart({}, [{ field: "foto", filename: "n.png", data: await makeImage(30, 30) }]);
-    const replaced = await t.app.inject({ method: "PUT", url: `/api/ciudades/updateImage/${city.id}`, headers: { ...auth, ...img.headers }, payload: img.payload });
+    const replaced = await t.app.inject({ method: "PUT", url: `/api/ciudades/updateImage/${city.id}`, headers: { ...t.staff("admin"), ...img.headers }, payload: img.payload });
     expect(CiudadAnswer.parse(replaced.json()).succes.imagen).not.toBe(city.imagen);
 
-    const del = await t.app.inject({ method: "DELETE", url: `/api/ciudades/delete/${city.id}`, headers: auth });
+    const del = await t.app.inject({ method: "DELETE", url: `/api/ciudades/delete/${city.id}`, headers: t.staff("admin") });
     expect(del.statusCode).toBe(200);
     expect((await t.app.inject({ method: "GET", url: `/api/ciudades/findciudad/${city.id}` })).statusCode).toBe(404);
   });
 
   it("refuses an unknown country and bad fields with Spanish messages", async () => {
-    const res = await t.app.inject({ method: "PUT", url: "/api/ciudades/update/1", headers: auth, payload: { nombre: "X", pais: 9999, destacado: 1 } });
+    const res = await t.app.inject({ method: "PUT", url: "/api/ciudades/update/1", headers: t.staff("admin"), payload: { nombre: "X", pais: 9999, destacado: 1 } });
     expect(res.statusCode).toBe(400);
     expect(ValidationErrorBody.parse(res.json()).errors[0]).toMatchObject({ msg: "El país no existe", path: "pais" });
-    const bad = await t.app.inject({ method: "PUT", url: "/api/ciudades/update/1", headers: auth, payload: { nombre: " ", destacado: 7 } });
+    const bad = await t.app.inject({ method: "PUT", url: "/api/ciudades/update/1", headers: t.staff("admin"), payload: { nombre: " ", destacado: 7 } });
     expect(bad.statusCode).toBe(400);
     const msgs = ValidationErrorBody.parse(bad.json()).errors.map((e) => e.msg);
     expect(msgs).toEqual(expect.arrayContaining(["El nombre es obligatorio", "El país es obligatorio", "Destacado debe ser 1 o 0"]));
-    const missing = await t.app.inject({ method: "PUT", url: "/api/ciudades/update/9999", headers: auth, payload: { nombre: "X", pais: 1, destacado: 1 } });
+    const missing = await t.app.inject({ method: "PUT", url: "/api/ciudades/update/9999", headers: t.staff("admin"), payload: { nombre: "X", pais: 1, destacado: 1 } });
     expect(missing.statusCode).toBe(404);
   });
 

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ComentarioAnswer, ComentarioListAnswer, ValidationErrorBody } from "@tours/contract";
-import { createTestApp, type TestApp } from "./helpers.ts";
+import { useTestApp } from "./test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-});
-afterAll(() => t.close());
+const t = useTestApp({ seed: true });
 
 const list = async (tourId: number) =>
   ComentarioListAnswer.parse((await t.app.inject({ method: "GET", url: `/api/tour/comentario/index/${tourId}` })).json()).succes;

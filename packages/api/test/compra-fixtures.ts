@@ -1,4 +1,7 @@
+import { expect } from "vitest";
 import { count } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { PedidoListAnswer, type Pedido } from "@tours/contract";
 import type { Db } from "../src/db/client.ts";
 import { ciudadesTable } from "../src/modules/ciudades/ciudades.table.ts";
 import { pedido, pedidoLine } from "../src/modules/compra/compra.table.ts";
@@ -26,6 +29,13 @@ export function simulatorClient(sim: RunningSimulator, timeoutMs = 2_500) {
   });
 }
 
+/** A horario's seven weekdays, all on. */
+export const ALL_DAYS = { lunes: true, martes: true, miercoles: true, jueves: true, viernes: true, sabado: true, domingo: true };
+
+/** Departures of the catalogue's tours (the storefront's `dia`): tour A on Monday at 14:00, tour B on Sunday at 11:30. */
+export const MONDAY_14 = "11/23/2026-14:00";
+export const SUNDAY_1130 = "11/22/2026-11:30";
+
 export interface Catalogue {
   paisId: number;
   ciudadId: number;
@@ -45,9 +55,8 @@ export async function seedCatalogue(db: Db, opts: { cityFreetourId?: string | nu
   const [a] = await db.insert(tourTable).values({ ...base, nombre: "La Candelaria", precioCents: 4500 }).returning();
   const [b] = await db.insert(tourTable).values({ ...base, nombre: "Monserrate", precioCents: 3333 }).returning();
   const none = { lunes: false, martes: false, miercoles: false, jueves: false, viernes: false, sabado: false, domingo: false };
-  const all = { lunes: true, martes: true, miercoles: true, jueves: true, viernes: true, sabado: true, domingo: true };
   await db.insert(horarioTable).values([
-    { tourId: a!.id, horaInicio: "09:00", ...all },
+    { tourId: a!.id, horaInicio: "09:00", ...ALL_DAYS },
     { tourId: a!.id, horaInicio: "14:00", ...none, lunes: true, miercoles: true, viernes: true },
     { tourId: b!.id, horaInicio: "11:30", ...none, sabado: true, domingo: true },
   ]);
@@ -83,6 +92,16 @@ export function line(tourId: number, dia: string, counts: Partial<Record<"mayore
     ...counts,
     ...extra,
   };
+}
+
+/** The order of a PayPal token (its `id_pay`) as the staff order list shows it (raw: the contract schema would strip the additive `estado`). */
+export async function findOrder(app: FastifyInstance, headers: Record<string, string>, token: string): Promise<Pedido & { estado: string }> {
+  const res = await app.inject({ method: "GET", url: "/api/compra/index", headers });
+  expect(res.statusCode).toBe(200);
+  PedidoListAnswer.parse(res.json());
+  const found = (res.json() as { succes: Array<Pedido & { estado: string }> }).succes.find((o) => o.id_pay === token);
+  if (!found) throw new Error(`no order for ${token}`);
+  return found;
 }
 
 export async function countOrders(db: Db): Promise<{ pedidos: number; lineas: number }> {

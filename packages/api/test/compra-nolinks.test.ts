@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CompraCreateAnswer, type Pedido } from "@tours/contract";
-import { startPaypalSimulator, type RunningSimulator } from "@tours/paypal-simulator";
+import { describe, expect, it } from "vitest";
+import { CompraCreateAnswer } from "@tours/contract";
 import { COMPRA_MSG } from "../src/modules/compra/compra.messages.ts";
-import { bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
-import { NOW, buyer, line, seedCatalogue, simulatorClient, type Catalogue } from "./compra-fixtures.ts";
+import { MONDAY_14, NOW, buyer, findOrder, line } from "./compra-fixtures.ts";
+import { useTestApp } from "./test-app.ts";
 
 /*
  * PayPal answers the order without a link the buyer can approve (simulator mode "nolinks"): the API answers the
@@ -11,44 +10,18 @@ import { NOW, buyer, line, seedCatalogue, simulatorClient, type Catalogue } from
  * stored order is never payable, even if the PayPal order were approved some other way.
  */
 
-let sim: RunningSimulator;
-let t: TestApp;
-let cat: Catalogue;
-let staff: Record<string, string>;
+const t = useTestApp({ paypal: true, clock: NOW, catalogue: true, staff: ["admin"], env: { STOREFRONT_URL: "http://tienda.test", BUSINESS_TIMEZONE: "America/Bogota" } });
 
-beforeAll(async () => {
-  sim = await startPaypalSimulator({ port: 0 });
-  t = await createTestApp({
-    payments: simulatorClient(sim),
-    now: () => NOW,
-    env: { STOREFRONT_URL: "http://tienda.test", BUSINESS_TIMEZONE: "America/Bogota" },
-  });
-  cat = await seedCatalogue(t.db);
-  staff = bearer(await loginAsStaff(t.app));
-});
-afterAll(async () => {
-  await t.close();
-  await sim.close();
-});
-afterEach(() => sim.control.reset());
-
-const MONDAY_14 = "11/23/2026-14:00";
 
 const create = () =>
-  t.app.inject({ method: "POST", url: "/api/compra/create", payload: { ...buyer(), pedidos: [line(cat.tourA, MONDAY_14)] } });
+  t.app.inject({ method: "POST", url: "/api/compra/create", payload: { ...buyer(), pedidos: [line(t.cat.tourA, MONDAY_14)] } });
 const confirm = (token: string) => t.app.inject({ method: "POST", url: "/api/compra/confirma", payload: { token } });
 
-async function orderByToken(token: string) {
-  const res = await t.app.inject({ method: "GET", url: "/api/compra/index", headers: staff });
-  expect(res.statusCode).toBe(200);
-  const found = (res.json() as { succes: Array<Pedido & { estado: string }> }).succes.find((o) => o.id_pay === token);
-  if (!found) throw new Error(`no order for ${token}`);
-  return found;
-}
+const orderByToken = (token: string) => findOrder(t.app, t.staff("admin"), token);
 
 describe("a PayPal order without an approval link", () => {
   it("answers without links[1] and stores the order as failed, never payable", async () => {
-    sim.control.setMode("nolinks");
+    t.sim.control.setMode("nolinks");
     const res = await create();
     expect(res.statusCode).toBe(200);
     const { succes } = CompraCreateAnswer.parse(res.json());
@@ -59,13 +32,13 @@ describe("a PayPal order without an approval link", () => {
     expect(stored.estado).toBe("fallido");
 
     // even if the PayPal order got approved somehow, confirming it captures nothing
-    sim.control.reset();
-    sim.control.approve(succes.id);
-    const captures = sim.control.captureCount;
+    t.sim.control.reset();
+    t.sim.control.approve(succes.id);
+    const captures = t.sim.control.captureCount;
     const confirmed = await confirm(succes.id);
     expect(confirmed.statusCode).toBe(409);
     expect(confirmed.json()).toMatchObject({ errors: [{ msg: COMPRA_MSG.notPayable }], estado: "fallido" });
-    expect(sim.control.captureCount).toBe(captures);
+    expect(t.sim.control.captureCount).toBe(captures);
     expect((await orderByToken(succes.id)).estado).toBe("fallido");
   });
 
@@ -78,7 +51,7 @@ describe("a PayPal order without an approval link", () => {
   });
 
   it("is a mode of the simulator's HTTP control too", async () => {
-    const set = await fetch(`${sim.url}/__control`, {
+    const set = await fetch(`${t.sim.url}/__control`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ mode: "nolinks" }),
@@ -87,7 +60,7 @@ describe("a PayPal order without an approval link", () => {
     const res = await create();
     const { succes } = CompraCreateAnswer.parse(res.json());
     expect(succes.links).toHaveLength(1);
-    await fetch(`${sim.url}/__control`, { method: "POST", body: JSON.stringify({ mode: "ok" }) });
-    expect(sim.control.mode).toBe("ok");
+    await fetch(`${t.sim.url}/__control`, { method: "POST", body: JSON.stringify({ mode: "ok" }) });
+    expect(t.sim.control.mode).toBe("ok");
   });
 });

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PaisListAnswer } from "@tours/contract";
 import { PUBLIC_READS, ifNoneMatchHolds } from "../src/http/conditional.ts";
-import { bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
+import { useTestApp } from "./test-app.ts";
 
-let t: TestApp;
-let auth: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  auth = bearer(await loginAsStaff(t.app));
-});
-afterAll(() => t.close());
+const t = useTestApp({ seed: true, staff: ["admin"] });
 
 describe("ETag and 304 on the public reads", () => {
   it("covers the public GETs of the call table, not the staff ones nor health", () => {
@@ -50,7 +44,7 @@ describe("ETag and 304 on the public reads", () => {
     const updated = await t.app.inject({
       method: "PUT",
       url: `/api/pais/update/${pais.id}`,
-      headers: auth,
+      headers: t.staff("admin"),
       payload: { nombre: `${pais.nombre} (editado)`, prefijo: pais.prefijo, destacado: 1 },
     });
     expect(updated.statusCode).toBe(200);
@@ -64,7 +58,7 @@ describe("ETag and 304 on the public reads", () => {
     const missing = await t.app.inject({ method: "GET", url: "/api/pais/find/99999" });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers.etag).toBeUndefined();
-    const staff = await t.app.inject({ method: "GET", url: "/api/compra/index", headers: auth });
+    const staff = await t.app.inject({ method: "GET", url: "/api/compra/index", headers: t.staff("admin") });
     expect(staff.statusCode).toBe(200);
     expect(staff.headers.etag).toBeUndefined();
   });

@@ -2,30 +2,23 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FreeToursTourAnswer, FreeToursToursAnswer, TourByCiudadAnswer } from "@tours/contract";
 import {
   BUNDLED_PLACES,
   createBundledFreeTourProvider,
   createFreeTourProvider,
-  type FreeTourProvider,
 } from "../src/adapters/freetours/index.ts";
 import { FREETOURS_MSG } from "../src/modules/freetours/freetours.messages.ts";
-import { createTestApp, type TestApp } from "./helpers.ts";
-import { seedCatalogue, type Catalogue } from "./compra-fixtures.ts";
+import { unavailableFreeTours } from "./helpers.ts";
+import { useTestApp } from "./test-app.ts";
 
 const colombia = BUNDLED_PLACES[0]!;
 const bogota = colombia.cities[0]!;
 const bundled = createBundledFreeTourProvider({ publicApiUrl: "http://localhost:4000" });
 
 describe("free tours from the bundled catalogue", () => {
-  let t: TestApp;
-  let cat: Catalogue;
-  beforeAll(async () => {
-    t = await createTestApp({ freeTours: bundled });
-    cat = await seedCatalogue(t.db, { cityFreetourId: bogota.cityId });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ freeTours: bundled, catalogue: { cityFreetourId: bogota.cityId } });
 
   it("lists a country's free tours in the contract's shape", async () => {
     const res = await t.app.inject({ method: "GET", url: `/api/freetours/tours/${colombia.countryId}` });
@@ -62,46 +55,24 @@ describe("free tours from the bundled catalogue", () => {
   });
 
   it("fills the freetour block of a mapped city next to its local tours", async () => {
-    const res = await t.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${cat.ciudadId}` });
+    const res = await t.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${t.cat.ciudadId}` });
     expect(res.statusCode).toBe(200);
     const body = TourByCiudadAnswer.parse(res.json());
-    expect(body.succes.map((tour) => tour.id).sort()).toEqual([cat.tourA, cat.tourB].sort());
+    expect(body.succes.map((tour) => tour.id).sort()).toEqual([t.cat.tourA, t.cat.tourB].sort());
     expect(body.freetour.tours.length).toBeGreaterThan(0);
     expect(body.freetour.tours.every((tour) => tour.cityId === bogota.cityId)).toBe(true);
   });
 });
 
 describe("free tours when the provider is down or hangs", () => {
-  const hanging: FreeTourProvider = {
-    toursByCountry: () => new Promise(() => {}),
-    toursByCity: () => new Promise(() => {}),
-    tour: () => new Promise(() => {}),
-    availability: () => new Promise(() => {}),
-    reviews: () => new Promise(() => {}),
-  };
-  const down: FreeTourProvider = {
-    toursByCountry: () => Promise.reject(new Error("ECONNREFUSED")),
-    toursByCity: () => Promise.reject(new Error("ECONNREFUSED")),
-    tour: () => Promise.reject(new Error("ECONNREFUSED")),
-    availability: () => Promise.reject(new Error("ECONNREFUSED")),
-    reviews: () => Promise.reject(new Error("ECONNREFUSED")),
-  };
-  let hangApp: TestApp;
-  let downApp: TestApp;
-  let hangCat: Catalogue;
-  beforeAll(async () => {
-    hangApp = await createTestApp({ freeTours: hanging });
-    hangCat = await seedCatalogue(hangApp.db, { cityFreetourId: bogota.cityId });
-    downApp = await createTestApp({ freeTours: down });
-  });
-  afterAll(async () => {
-    await hangApp.close();
-    await downApp.close();
-  });
+  const hanging = unavailableFreeTours();
+  const down = unavailableFreeTours(new Error("ECONNREFUSED"));
+  const hangApp = useTestApp({ freeTours: hanging, catalogue: { cityFreetourId: bogota.cityId } });
+  const downApp = useTestApp({ freeTours: down });
 
   it("still answers the city with its local tours and an empty block within the 1.5 s budget", async () => {
     const started = Date.now();
-    const res = await hangApp.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${hangCat.ciudadId}` });
+    const res = await hangApp.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${hangApp.cat.ciudadId}` });
     const elapsed = Date.now() - started;
     expect(res.statusCode).toBe(200);
     const body = TourByCiudadAnswer.parse(res.json());

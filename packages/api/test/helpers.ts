@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
 import pino from "pino";
+import { SignJWT, type JWTPayload } from "jose";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type AppOptions as AppDeps } from "../src/app.ts";
 import { loadConfig, type Config } from "../src/config.ts";
@@ -12,7 +13,10 @@ import { openDatabase, type DatabaseHandle, type Db } from "../src/db/client.ts"
 import { MIGRATIONS_FOLDER, migrateDatabase } from "../src/db/migrate.ts";
 import { createConfiguredStorage, type Storage } from "../src/adapters/storage/index.ts";
 import { createBundledFreeTourProvider } from "../src/adapters/freetours/index.ts";
+import type { FreeTourProvider } from "../src/adapters/freetours/types.ts";
 import { createPaymentProvider } from "../src/adapters/paypal/index.ts";
+import type { Rol } from "../src/auth/roles.ts";
+import { createStaffUserRepository } from "../src/modules/auth/auth.repository.ts";
 import { ensureStaffUser, seedDemo, type SeedOptions } from "../src/seed/index.ts";
 
 export const TEST_ADMIN = { email: "admin@tours.test", password: "clave-de-prueba-123" } as const;
@@ -128,6 +132,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
   };
   const app = await buildApp(deps);
   await app.ready();
+  databases.set(app, handle.db);
   return {
     app,
     db: handle.db,
@@ -145,17 +150,55 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
   };
 }
 
-const tokens = new WeakMap<FastifyInstance, string>();
+/** Each test app's database, so a staff user of any role can be created from the app alone. */
+const databases = new WeakMap<FastifyInstance, Db>();
 
-/** A bearer token for the test staff user (one login per app, so the login rate limit is not spent). */
-export async function loginAsStaff(app: FastifyInstance): Promise<string> {
-  const cached = tokens.get(app);
-  if (cached) return cached;
-  const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: TEST_ADMIN });
+export const STAFF_PASSWORD = "otra-clave-segura-456";
+
+/**
+ * Logs in and answers a bearer token: as the test admin the app starts with, or (another role, or another e-mail)
+ * as a staff user created or reset with that role and `STAFF_PASSWORD`.
+ */
+export async function loginAsStaff(app: FastifyInstance, rol: Rol = "admin", email = `${rol}@tours.test`): Promise<string> {
+  let credentials: { email: string; password: string } = TEST_ADMIN;
+  if (email !== TEST_ADMIN.email) {
+    const db = databases.get(app);
+    if (!db) throw new Error("not an app of createTestApp");
+    await createStaffUserRepository(db).upsert({ email, password: STAFF_PASSWORD, nombre: `Usuario ${rol}`, rol });
+    credentials = { email, password: STAFF_PASSWORD };
+  }
+  const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: credentials });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  const token = (res.json() as { sucess: string }).sucess;
-  tokens.set(app, token);
-  return token;
+  return (res.json() as { sucess: string }).sucess;
+}
+
+/**
+ * A staff token signed with the app's secret the way the API signs them (HS256, its issuer and audience), for the
+ * tests of tokens the API never hands out: no expiry, an expired one, one from before token ids (`ver`).
+ */
+export function signStaffToken(
+  config: Config,
+  token: { subject?: string; claims?: JWTPayload; issuedAt?: number; expiresAt?: number } = {},
+): Promise<string> {
+  const jwt = new SignJWT(token.claims ?? {})
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(token.subject ?? "1")
+    .setIssuer("tours-api")
+    .setAudience("tours-staff")
+    .setIssuedAt(token.issuedAt);
+  if (token.expiresAt !== undefined) jwt.setExpirationTime(token.expiresAt);
+  return jwt.sign(new TextEncoder().encode(config.jwtSecret));
+}
+
+/** A free-tour provider whose every call ends the same way: rejected with this error, or (no error) never answered. */
+export function unavailableFreeTours(error?: Error): FreeTourProvider {
+  const answer = () => (error ? Promise.reject(error) : new Promise<never>(() => {}));
+  return { toursByCountry: answer, toursByCity: answer, tour: answer, availability: answer, reviews: answer };
+}
+
+/** The cities as the public list gives them. */
+export async function listCities(app: FastifyInstance): Promise<Array<{ id: number; pais: number; nombre: string }>> {
+  return ((await app.inject({ method: "GET", url: "/api/ciudades/index" })).json() as { succes: Array<{ id: number; pais: number; nombre: string }> }).succes;
 }
 
 export function bearer(token: string): Record<string, string> {

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { HorarioAnswer, HorarioCreateErrorBody, HorarioListAnswer, SuccesAnyAnswer } from "@tours/contract";
-import { bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
+import { useTestApp } from "./test-app.ts";
 
-let t: TestApp;
-let auth: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  auth = bearer(await loginAsStaff(t.app));
-});
-afterAll(() => t.close());
+const t = useTestApp({ seed: true, staff: ["admin"] });
 
 const slot = { hora_inicio: "09:30", lunes: true, martes: false, miercoles: "1", jueves: 0, viernes: false, sabado: true, domingo: false, tour_id: 2 };
 
 describe("horario", () => {
   it("creates a slot (JSON booleans on the way out) and lists it for the tour", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/tour/horario/create/", headers: auth, payload: slot });
+    const res = await t.app.inject({ method: "POST", url: "/api/tour/horario/create/", headers: t.staff("admin"), payload: slot });
     expect(res.statusCode).toBe(200);
     const created = HorarioAnswer.parse(res.json()).succes;
     expect(res.json().succes).toMatchObject({ hora_inicio: "09:30", lunes: true, martes: false, miercoles: true, jueves: false, sabado: true, tour_id: 2 });
@@ -27,12 +21,12 @@ describe("horario", () => {
   });
 
   it("keeps HH:MM when seconds are sent", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/tour/horario/create", headers: auth, payload: { ...slot, hora_inicio: "18:45:00" } });
+    const res = await t.app.inject({ method: "POST", url: "/api/tour/horario/create", headers: t.staff("admin"), payload: { ...slot, hora_inicio: "18:45:00" } });
     expect(HorarioAnswer.parse(res.json()).succes.hora_inicio).toBe("18:45");
   });
 
   it("answers 400 as {error:{errors:[{msg}]}} with Spanish messages", async () => {
-    const bad = await t.app.inject({ method: "POST", url: "/api/tour/horario/create/", headers: auth, payload: { ...slot, hora_inicio: "25:00", tour_id: "x" } });
+    const bad = await t.app.inject({ method: "POST", url: "/api/tour/horario/create/", headers: t.staff("admin"), payload: { ...slot, hora_inicio: "25:00", tour_id: "x" } });
     expect(bad.statusCode).toBe(400);
     const msgs = HorarioCreateErrorBody.parse(bad.json()).error.errors.map((e) => e.msg);
     expect(msgs).toEqual(expect.arrayContaining(["La hora de inicio debe tener el formato HH:MM", "El tour es obligatorio"]));
@@ -40,23 +34,23 @@ describe("horario", () => {
     const noDays = await t.app.inject({
       method: "POST",
       url: "/api/tour/horario/create/",
-      headers: auth,
+      headers: t.staff("admin"),
       payload: { hora_inicio: "10:00", tour_id: 2 },
     });
     expect(HorarioCreateErrorBody.parse(noDays.json()).error.errors[0]!.msg).toBe("Selecciona al menos un día de la semana");
 
-    const unknownTour = await t.app.inject({ method: "POST", url: "/api/tour/horario/create/", headers: auth, payload: { ...slot, tour_id: 99999 } });
+    const unknownTour = await t.app.inject({ method: "POST", url: "/api/tour/horario/create/", headers: t.staff("admin"), payload: { ...slot, tour_id: 99999 } });
     expect(unknownTour.statusCode).toBe(400);
     expect(HorarioCreateErrorBody.parse(unknownTour.json()).error.errors[0]!.msg).toBe("El tour no existe");
   });
 
   it("lists every slot for staff, paged in the list dialect", async () => {
-    const all = HorarioListAnswer.parse((await t.app.inject({ method: "GET", url: "/api/tour/horario/index", headers: auth })).json()).succes;
+    const all = HorarioListAnswer.parse((await t.app.inject({ method: "GET", url: "/api/tour/horario/index", headers: t.staff("admin") })).json()).succes;
     expect(all.length).toBeGreaterThan(40);
     const page = await t.app.inject({
       method: "GET",
       url: `/api/tour/horario/index?filter=${encodeURIComponent('{"tour_id":3}')}&range=${encodeURIComponent("[0,0]")}`,
-      headers: auth,
+      headers: t.staff("admin"),
     });
     const rows = HorarioListAnswer.parse(page.json()).succes;
     expect(rows).toHaveLength(1);
@@ -65,11 +59,11 @@ describe("horario", () => {
   });
 
   it("deletes a slot; unknown ids are 404", async () => {
-    const created = HorarioAnswer.parse((await t.app.inject({ method: "POST", url: "/api/tour/horario/create/", headers: auth, payload: slot })).json()).succes;
-    const del = await t.app.inject({ method: "DELETE", url: `/api/tour/horario/delete/${created.id}`, headers: auth });
+    const created = HorarioAnswer.parse((await t.app.inject({ method: "POST", url: "/api/tour/horario/create/", headers: t.staff("admin"), payload: slot })).json()).succes;
+    const del = await t.app.inject({ method: "DELETE", url: `/api/tour/horario/delete/${created.id}`, headers: t.staff("admin") });
     expect(del.statusCode).toBe(200);
     SuccesAnyAnswer.parse(del.json());
-    expect((await t.app.inject({ method: "DELETE", url: `/api/tour/horario/delete/${created.id}`, headers: auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "DELETE", url: `/api/tour/horario/delete/${created.id}`, headers: t.staff("admin") })).statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: "/api/tour/horario/find/99999" })).statusCode).toBe(404);
   });
 });

@@ -1,15 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { HealthAnswer, ValidationErrorBody } from "@tours/contract";
-import { bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
+import { createTestApp } from "./helpers.ts";
+import { useTestApp } from "./test-app.ts";
 
-let t: TestApp;
-let auth: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp({ env: { CORS_ORIGINS: "http://localhost:3000,https://tienda.example.com" } });
-  auth = bearer(await loginAsStaff(t.app));
-});
-afterAll(() => t.close());
+const t = useTestApp({ env: { CORS_ORIGINS: "http://localhost:3000,https://tienda.example.com" }, staff: ["admin"] });
 
 describe("HTTP boundary", () => {
   it("answers malformed JSON with a Spanish 400", async () => {
@@ -24,7 +19,7 @@ describe("HTTP boundary", () => {
   });
 
   it("treats an empty JSON body on DELETE as no body", async () => {
-    const res = await t.app.inject({ method: "DELETE", url: "/api/tour/horario/delete/999", headers: { ...auth, "content-type": "application/json" } });
+    const res = await t.app.inject({ method: "DELETE", url: "/api/tour/horario/delete/999", headers: { ...t.staff("admin"), "content-type": "application/json" } });
     expect(res.statusCode).toBe(404);
   });
 

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { FotoListAnswer, TourAnswer } from "@tours/contract";
-import { bearer, createTestApp, listFiles, loginAsStaff, makeImage, multipart, type TestApp } from "./helpers.ts";
+import { listFiles, makeImage, multipart, listCities } from "./helpers.ts";
+import { useTestApp } from "./test-app.ts";
 
-let t: TestApp;
-let auth: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  auth = bearer(await loginAsStaff(t.app));
-});
-afterAll(() => t.close());
+const t = useTestApp({ seed: true, staff: ["admin"] });
 
 const variantsOf = (stored: string) => {
   const stem = stored.slice(0, -".webp".length);
@@ -26,13 +21,12 @@ async function widthOf(data: Buffer): Promise<number> {
 }
 
 async function createTour(files: Array<{ filename: string; data: Buffer }>) {
-  const cities = (await t.app.inject({ method: "GET", url: "/api/ciudades/index" })).json() as { succes: Array<{ id: number; pais: number }> };
-  const city = cities.succes[0]!;
+  const city = (await listCities(t.app))[0]!;
   const form = multipart(
     { nombre: "Variantes", precio: "10", pais: String(city.pais), ciudad: String(city.id) },
     files.map((f) => ({ field: "fotos", ...f })),
   );
-  const res = await t.app.inject({ method: "POST", url: "/api/tour/create", headers: { ...auth, ...form.headers }, payload: form.payload });
+  const res = await t.app.inject({ method: "POST", url: "/api/tour/create", headers: { ...t.staff("admin"), ...form.headers }, payload: form.payload });
   expect(res.statusCode).toBe(200);
   const tour = TourAnswer.parse(res.json()).succes;
   const fotos = FotoListAnswer.parse((await t.app.inject({ method: "GET", url: `/api/tour/index/fotos/${tour.id}` })).json()).succes;
@@ -99,7 +93,7 @@ describe("width variants of stored images", () => {
     for (const f of [...filesFor(gone!.url), ...filesFor(kept!.url)]) expect(before).toContain(f);
     expect(before.filter((f) => f.startsWith(gone!.url.slice("uploads/".length, -".webp".length)))).toHaveLength(4); // + original
 
-    const res = await t.app.inject({ method: "DELETE", url: `/api/tour/deleteimagen/${gone!.id}`, headers: auth });
+    const res = await t.app.inject({ method: "DELETE", url: `/api/tour/deleteimagen/${gone!.id}`, headers: t.staff("admin") });
     expect(res.statusCode).toBe(200);
 
     const after = await listFiles(t.uploadsDir);
@@ -112,13 +106,12 @@ describe("width variants of stored images", () => {
 
   it("a rejected upload writes no variant either", async () => {
     const before = await listFiles(t.uploadsDir);
-    const cities = (await t.app.inject({ method: "GET", url: "/api/ciudades/index" })).json() as { succes: Array<{ id: number; pais: number }> };
-    const city = cities.succes[0]!;
+    const city = (await listCities(t.app))[0]!;
     const form = multipart({ nombre: "Mala", precio: "10", pais: String(city.pais), ciudad: String(city.id) }, [
       { field: "fotos", filename: "ok.png", data: await makeImage(1200, 900) },
       { field: "fotos", filename: "texto.jpg", data: Buffer.from("esto no es una imagen\n".repeat(40)) },
     ]);
-    const res = await t.app.inject({ method: "POST", url: "/api/tour/create", headers: { ...auth, ...form.headers }, payload: form.payload });
+    const res = await t.app.inject({ method: "POST", url: "/api/tour/create", headers: { ...t.staff("admin"), ...form.headers }, payload: form.payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].msg).toBe("El archivo texto.jpg no es una imagen válida");
     expect(await listFiles(t.uploadsDir)).toEqual(before);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
-import { startPaypalSimulator, type RunningSimulator } from "@tours/paypal-simulator";
 import { TEST_ADMIN, createTestApp, type TestApp } from "./helpers.ts";
-import { NOW, buyer, line, seedCatalogue, simulatorClient, type Catalogue } from "./compra-fixtures.ts";
+import { NOW, buyer, line } from "./compra-fixtures.ts";
+import { useTestApp } from "./test-app.ts";
 
 /*
  * Limits shared by every API process (counted in PostgreSQL): failed logins per real client address, and the public
@@ -10,27 +10,14 @@ import { NOW, buyer, line, seedCatalogue, simulatorClient, type Catalogue } from
  */
 
 const DEFAULTS = { RATE_LIMIT_FORMS_PER_MINUTE: "5", RATE_LIMIT_ORDERS_PER_MINUTE: "10" };
-let sim: RunningSimulator;
-let t: TestApp;
-let cat: Catalogue;
-let clock = NOW;
-
-beforeAll(async () => {
-  sim = await startPaypalSimulator({ port: 0 });
-  t = await createTestApp({ payments: simulatorClient(sim), now: () => clock, env: { ...DEFAULTS, STOREFRONT_URL: "http://tienda.test" } });
-  cat = await seedCatalogue(t.db);
-});
-afterAll(async () => {
-  await t.close();
-  await sim.close();
-});
+const t = useTestApp({ paypal: true, clock: NOW, catalogue: true, env: { ...DEFAULTS, STOREFRONT_URL: "http://tienda.test" } });
 
 const login = (app: TestApp["app"], password: string, remoteAddress: string, headers: Record<string, string> = {}) =>
   app.inject({ method: "POST", url: "/api/auth/login", payload: { email: TEST_ADMIN.email, password }, remoteAddress, headers });
 
 describe("failed logins", () => {
   it("a stranger's failures through the storefront do not lock a staff member out", async () => {
-    clock = new Date(NOW.getTime() + 10 * 60_000);
+    t.clock.set(new Date(NOW.getTime() + 10 * 60_000));
     // the storefront (loopback, trusted by default) forwards each visitor's address
     for (let i = 0; i < 12; i++) {
       await login(t.app, "mala-clave", "127.0.0.1", { "x-forwarded-for": "203.0.113.66" });
@@ -41,12 +28,12 @@ describe("failed logins", () => {
     const staff = await login(t.app, TEST_ADMIN.password, "127.0.0.1", { "x-forwarded-for": "198.51.100.7" });
     expect(staff.statusCode).toBe(200);
     // a minute later the stranger may try again
-    clock = new Date(clock.getTime() + 61_000);
+    t.clock.advance(61_000);
     expect((await login(t.app, "mala-clave", "127.0.0.1", { "x-forwarded-for": "203.0.113.66" })).statusCode).toBe(401);
   });
 
   it("a client that is not a trusted proxy cannot choose its address with X-Forwarded-For", async () => {
-    clock = new Date(NOW.getTime() + 20 * 60_000);
+    t.clock.set(new Date(NOW.getTime() + 20 * 60_000));
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       const res = await login(t.app, "mala-clave", "192.0.2.50", { "x-forwarded-for": `10.9.8.${i}` });
@@ -72,7 +59,7 @@ describe("failed logins", () => {
   });
 
   it("two API processes on one database count the same failures", async () => {
-    clock = new Date(NOW.getTime() + 30 * 60_000);
+    t.clock.set(new Date(NOW.getTime() + 30 * 60_000));
     const second = await buildApp({ ...t.deps });
     await second.ready();
     try {
@@ -91,9 +78,9 @@ describe("failed logins", () => {
 
 describe("public forms and orders", () => {
   it("a flood of comments, rewards and help requests from one client is cut at 5 a minute; other visitors are not", async () => {
-    clock = new Date(NOW.getTime() + 40 * 60_000);
+    t.clock.set(new Date(NOW.getTime() + 40 * 60_000));
     const comment = (ip: string) =>
-      t.app.inject({ method: "POST", url: "/api/tour/comentario", remoteAddress: ip, payload: { email: "a@b.co", comentario: "Genial", start: 5, id_tour: cat.tourA } });
+      t.app.inject({ method: "POST", url: "/api/tour/comentario", remoteAddress: ip, payload: { email: "a@b.co", comentario: "Genial", start: 5, id_tour: t.cat.tourA } });
     const answers = await Promise.all(Array.from({ length: 40 }, () => comment("203.0.113.5")));
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(5);
     const refused = answers.filter((r) => r.statusCode === 429);
@@ -109,15 +96,15 @@ describe("public forms and orders", () => {
   });
 
   it("orders: 10 a minute per client, so a flood opens no more PayPal orders than that", async () => {
-    clock = new Date(NOW.getTime() + 50 * 60_000);
-    const before = sim.control.createCount;
+    t.clock.set(new Date(NOW.getTime() + 50 * 60_000));
+    const before = t.sim.control.createCount;
     const answers = await Promise.all(
       Array.from({ length: 30 }, () =>
-        t.app.inject({ method: "POST", url: "/api/compra/create", remoteAddress: "203.0.113.7", payload: { ...buyer(), pedidos: [line(cat.tourA, "11/23/2026-14:00")] } }),
+        t.app.inject({ method: "POST", url: "/api/compra/create", remoteAddress: "203.0.113.7", payload: { ...buyer(), pedidos: [line(t.cat.tourA, "11/23/2026-14:00")] } }),
       ),
     );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(10);
     expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(20);
-    expect(sim.control.createCount - before).toBe(10);
+    expect(t.sim.control.createCount - before).toBe(10);
   });
 });

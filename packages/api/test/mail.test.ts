@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import QRCode from "qrcode";
 import { CompraCreateAnswer } from "@tours/contract";
 import { addDays, formatDateEs, formatDia, wallClock } from "@tours/domain";
-import {
-  SIMULATOR_CLIENT_ID,
-  SIMULATOR_CLIENT_SECRET,
-  SIMULATOR_WEBHOOK_ID,
-  startPaypalSimulator,
-  type RunningSimulator,
-} from "@tours/paypal-simulator";
+import { SIMULATOR_CLIENT_ID, SIMULATOR_CLIENT_SECRET, SIMULATOR_WEBHOOK_ID } from "@tours/paypal-simulator";
 import { startLocalMailServer, type InboxMessage, type RunningMailServer } from "@tours/local-mail";
 import { startMail, type RunningMail } from "../src/mail/index.ts";
 import { queueDatabase } from "../src/jobs/queue.ts";
@@ -19,19 +13,16 @@ import type { Notifier } from "../src/notifications/notifier.ts";
 import { PAYPAL_WEBHOOK_PATH } from "../src/modules/webhooks/webhooks.routes.ts";
 import { pedido, pedidoLine, reembolso } from "../src/modules/compra/compra.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
-import { createTestApp, type TestApp } from "./helpers.ts";
 import { startSecondApi, type SecondApi } from "./second-api.ts";
-import { buyer, line, seedCatalogue, simulatorClient, type Catalogue } from "./compra-fixtures.ts";
+import { ALL_DAYS, buyer, line } from "./compra-fixtures.ts";
+import { useTestApp } from "./test-app.ts";
 
 const STAFF = "equipo@tours.test";
-const ALL_DAYS = { lunes: true, martes: true, miercoles: true, jueves: true, viernes: true, sabado: true, domingo: true };
 
-let sim: RunningSimulator;
 let inbox: RunningMailServer;
-let t: TestApp;
-let cat: Catalogue;
 let mail: RunningMail;
-// pg-boss schedules with the database's clock, so these tests follow the real one (departures a week ahead)
+// pg-boss schedules with the database's clock, so these tests follow the real one (departures a week ahead): the
+// app has no clock of its own
 const clock = () => new Date();
 
 /** The app's notifier forwards to whichever mail runner is current (a test restarts it). */
@@ -39,6 +30,12 @@ const notifier: Notifier = {
   orderPaid: (id) => mail.notifier.orderPaid(id),
   orderCancelled: (e) => mail.notifier.orderCancelled(e),
 };
+const t = useTestApp({
+  paypal: { timeoutMs: 10_000 },
+  notifier,
+  catalogue: true,
+  env: { STOREFRONT_URL: "http://tienda.test", STAFF_EMAIL: STAFF, MAIL_RETRY_DELAY_SECONDS: "1" },
+});
 
 const startMailRunner = (smtpUrl: string) =>
   startMail({ handle: t.handle, config: t.config, log: pino({ level: "silent" }), smtpUrl, now: clock, pollingIntervalSeconds: 0.5 });
@@ -47,23 +44,15 @@ let bogotaTour: number;
 let madridTour: number;
 
 beforeAll(async () => {
-  sim = await startPaypalSimulator({ port: 0 });
   inbox = await startLocalMailServer({ smtpPort: 0, webPort: 0 });
-  t = await createTestApp({
-    payments: simulatorClient(sim, 10_000),
-    now: clock,
-    notifier,
-    env: { STOREFRONT_URL: "http://tienda.test", STAFF_EMAIL: STAFF, MAIL_RETRY_DELAY_SECONDS: "1" },
-  });
   mail = await startMailRunner(inbox.smtpUrl);
-  cat = await seedCatalogue(t.db);
   const [bogota] = await t.db
     .insert(tourTable)
-    .values({ nombre: "Graffiti Tour", precioCents: 2500, pais: cat.paisId, ciudad: cat.ciudadId, puntoEncuentro: "Parque de los Periodistas", reembolsable: true, corteHoras: 24 })
+    .values({ nombre: "Graffiti Tour", precioCents: 2500, pais: t.cat.paisId, ciudad: t.cat.ciudadId, puntoEncuentro: "Parque de los Periodistas", reembolsable: true, corteHoras: 24 })
     .returning();
   const [madrid] = await t.db
     .insert(tourTable)
-    .values({ nombre: "Madrid de los Austrias", precioCents: 3000, pais: cat.paisId, ciudad: cat.ciudadId, puntoEncuentro: "Puerta del Sol, 1", zonaHoraria: "Europe/Madrid" })
+    .values({ nombre: "Madrid de los Austrias", precioCents: 3000, pais: t.cat.paisId, ciudad: t.cat.ciudadId, puntoEncuentro: "Puerta del Sol, 1", zonaHoraria: "Europe/Madrid" })
     .returning();
   bogotaTour = bogota!.id;
   madridTour = madrid!.id;
@@ -74,11 +63,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await mail?.stop();
-  await t?.close();
   await inbox?.close();
-  await sim?.close();
 });
-beforeEach(() => sim.control.reset());
 
 /** A week from today in the zone (far enough for a reminder a day before). */
 const inAWeek = (zone: string) => addDays(wallClock(new Date(), zone).date, 7);
@@ -106,13 +92,13 @@ async function createOrder(email: string, pedidos: unknown[]) {
 
 const confirm = (token: string) => t.app.inject({ method: "POST", url: "/api/compra/confirma", payload: { token } });
 const webhook = (type: "CHECKOUT.ORDER.APPROVED" | "PAYMENT.CAPTURE.COMPLETED", token: string) => {
-  const signed = sim.control.signWebhook(sim.control.eventFor(type, token));
+  const signed = t.sim.control.signWebhook(t.sim.control.eventFor(type, token));
   return t.app.inject({ method: "POST", url: PAYPAL_WEBHOOK_PATH, headers: signed.headers, payload: signed.body });
 };
 
 async function buy(email: string, pedidos: unknown[]) {
   const order = await createOrder(email, pedidos);
-  sim.control.approve(order.token);
+  t.sim.control.approve(order.token);
   expect((await confirm(order.token)).statusCode).toBe(200);
   return order;
 }
@@ -122,17 +108,17 @@ async function buyTwoTours(email: string) {
   const day = inAWeek("America/Bogota");
   const order = await buy(email, [
     line(bogotaTour, formatDia(day, "09:00"), { mayores_15: 2 }),
-    line(cat.tourA, formatDia(day, "09:00"), { mayores_15: 1 }),
+    line(t.cat.tourA, formatDia(day, "09:00"), { mayores_15: 1 }),
   ]);
   const lines = await t.db.select().from(pedidoLine).where(eq(pedidoLine.id_pedido, order.id));
-  return { day, order, graffiti: lines.find((l) => l.id_tour === bogotaTour)!, candelaria: lines.find((l) => l.id_tour === cat.tourA)! };
+  return { day, order, graffiti: lines.find((l) => l.id_tour === bogotaTour)!, candelaria: lines.find((l) => l.id_tour === t.cat.tourA)! };
 }
 
 describe("confirmation e-mail", () => {
   it("goes out exactly once when the payment is confirmed by the return page and by PayPal's webhooks", async () => {
     const email = uniqueEmail("una-vez");
     const order = await createOrder(email, [line(bogotaTour, formatDia(inAWeek("America/Bogota"), "09:00"), { mayores_15: 2 })]);
-    sim.control.approve(order.token);
+    t.sim.control.approve(order.token);
     // nothing before the capture
     expect(await listCorreos(t.db, order.id)).toEqual([]);
     const [page, hook] = await Promise.all([confirm(order.token), webhook("CHECKOUT.ORDER.APPROVED", order.token)]);
@@ -292,7 +278,7 @@ describe("reminders", () => {
     // a departure about 12 hours from now, on the hour
     const soon = wallClock(new Date(Date.now() + 12 * 3600_000), "America/Bogota");
     const hora = `${soon.hora.slice(0, 2)}:00`;
-    const [tour] = await t.db.insert(tourTable).values({ nombre: "Esta noche", precioCents: 1000, pais: cat.paisId, ciudad: cat.ciudadId }).returning();
+    const [tour] = await t.db.insert(tourTable).values({ nombre: "Esta noche", precioCents: 1000, pais: t.cat.paisId, ciudad: t.cat.ciudadId }).returning();
     await t.db.insert(horarioTable).values({ tourId: tour!.id, horaInicio: hora, ...ALL_DAYS });
     const order = await buy(uniqueEmail("pronto"), [line(tour!.id, formatDia(soon.date, hora))]);
     expect(await reminderJobs(order.id)).toEqual([]);
@@ -338,7 +324,7 @@ describe.runIf(!!process.env.DATABASE_URL)("two API processes on one PostgreSQL"
     if (t.handle.kind !== "postgres") throw new Error("unreachable");
     const dbUrl = (t.handle.pool as unknown as { options: { connectionString: string } }).options.connectionString;
     second = await startSecondApi(dbUrl, {
-      PAYPAL_API_BASE: sim.url,
+      PAYPAL_API_BASE: t.sim.url,
       PAYPAL_CLIENT_ID: SIMULATOR_CLIENT_ID,
       PAYPAL_CLIENT_SECRET: SIMULATOR_CLIENT_SECRET,
       PAYPAL_WEBHOOK_ID: SIMULATOR_WEBHOOK_ID,
@@ -348,7 +334,7 @@ describe.runIf(!!process.env.DATABASE_URL)("two API processes on one PostgreSQL"
 
     const email = uniqueEmail("dos-procesos");
     const order = await createOrder(email, [line(bogotaTour, formatDia(inAWeek("America/Bogota"), "09:00"))]);
-    sim.control.approve(order.token);
+    t.sim.control.approve(order.token);
     const here = await t.app.listen({ port: 0, host: "127.0.0.1" });
     const post = (base: string) =>
       fetch(`${base}/api/compra/confirma`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: order.token }) }).then((r) => r.status);

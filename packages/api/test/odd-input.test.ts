@@ -1,29 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CALLS } from "@tours/contract";
-import { startPaypalSimulator, type RunningSimulator } from "@tours/paypal-simulator";
-import { bearer, createTestApp, loginAsStaff, makeImage, multipart, type TestApp } from "./helpers.ts";
-import { NOW, buyer, line, seedCatalogue, simulatorClient, type Catalogue } from "./compra-fixtures.ts";
+import { makeImage, multipart } from "./helpers.ts";
+import { NOW, buyer, line } from "./compra-fixtures.ts";
+import { useTestApp } from "./test-app.ts";
 
 /*
  * Odd input must never answer 5xx (nothing leaked, nothing half-saved, but a 500 is a bug): object-key names in the
  * list dialect, NUL bytes, very long strings, unicode, wrong types — in every public body field and list parameter.
  */
 
-let sim: RunningSimulator;
-let t: TestApp;
-let cat: Catalogue;
-let staff: Record<string, string>;
-
-beforeAll(async () => {
-  sim = await startPaypalSimulator({ port: 0 });
-  t = await createTestApp({ payments: simulatorClient(sim), now: () => NOW, env: { STOREFRONT_URL: "http://tienda.test" } });
-  cat = await seedCatalogue(t.db);
-  staff = bearer(await loginAsStaff(t.app));
-});
-afterAll(async () => {
-  await t.close();
-  await sim.close();
-});
+const t = useTestApp({ paypal: true, clock: NOW, catalogue: true, staff: ["admin"], env: { STOREFRONT_URL: "http://tienda.test" } });
 
 const INHERITED = ["__proto__", "toString", "constructor", "hasOwnProperty", "valueOf"];
 const NUL = "Hola\u0000mundo";
@@ -57,7 +43,7 @@ describe("the list dialect", () => {
         `filter=${encodeURIComponent(`{"${key}":1}`)}&range=[0,9]`,
         `filter=${encodeURIComponent(`{"${key}":{"a":1}}`)}`,
       ]) {
-        const res = await t.app.inject({ method: "GET", url: `${path}?${query}`, headers: staff });
+        const res = await t.app.inject({ method: "GET", url: `${path}?${query}`, headers: t.staff("admin") });
         expect(res.statusCode, `${path}?${query} → ${res.body}`).toBe(400);
         expect(res.json().errors[0].msg).toMatch(/[a-záéíóúñ]/i);
       }
@@ -69,11 +55,11 @@ describe("the list dialect", () => {
       for (const value of ODD_VALUES) {
         for (const param of ["sort", "range", "filter"]) {
           const raw = typeof value === "string" ? value.replace(/[\ud800-\udfff]/g, "") : JSON.stringify(value) ?? "";
-          const res = await t.app.inject({ method: "GET", url: `${c.path}?${param}=${encodeURIComponent(raw)}`, headers: staff });
+          const res = await t.app.inject({ method: "GET", url: `${c.path}?${param}=${encodeURIComponent(raw)}`, headers: t.staff("admin") });
           expect(res.statusCode, `${c.path} ${param}=${raw.slice(0, 40)} → ${res.body.slice(0, 200)}`).toBeLessThan(500);
         }
         const filter = JSON.stringify({ q: value, id: value, nombre: value });
-        const res = await t.app.inject({ method: "GET", url: `${c.path}?filter=${encodeURIComponent(filter)}`, headers: staff });
+        const res = await t.app.inject({ method: "GET", url: `${c.path}?filter=${encodeURIComponent(filter)}`, headers: t.staff("admin") });
         expect(res.statusCode, `${c.path} filter=${filter.slice(0, 60)} → ${res.body.slice(0, 200)}`).toBeLessThan(500);
       }
     }
@@ -82,13 +68,13 @@ describe("the list dialect", () => {
 
 describe("public bodies", () => {
   const bodies: Array<{ url: string; body: () => Record<string, unknown> }> = [
-    { url: "/api/tour/comentario", body: () => ({ email: "a@b.co", comentario: "Muy bueno", start: 5, id_tour: cat.tourA }) },
+    { url: "/api/tour/comentario", body: () => ({ email: "a@b.co", comentario: "Muy bueno", start: 5, id_tour: t.cat.tourA }) },
     { url: "/api/tour/rewards", body: () => ({ nombre: "Ana", apellido: "Gómez", telefono: "3001234567", email: "a@b.co" }) },
     { url: "/api/tour/ayuda", body: () => ({ nombre: "Ana", apellido: "Gómez", telefono: "3001234567", email: "a@b.co", comentario: "Ayuda" }) },
     { url: "/api/auth/login", body: () => ({ email: "nadie@tours.test", password: "clave-incorrecta" }) },
     { url: "/api/compra/confirma", body: () => ({ token: "NO-EXISTE" }) },
     { url: "/api/compra/cancel", body: () => ({ token: "NO-EXISTE" }) },
-    { url: "/api/compra/create", body: () => ({ ...buyer(), pedidos: [line(cat.tourA, "11/23/2026-09:00")] }) },
+    { url: "/api/compra/create", body: () => ({ ...buyer(), pedidos: [line(t.cat.tourA, "11/23/2026-09:00")] }) },
   ];
 
   it("a NUL byte in a text field is a 400 with a Spanish message, and nothing is stored", async () => {
@@ -117,7 +103,7 @@ describe("public bodies", () => {
     // the order lines' own fields
     for (const field of ["tour_id", "dia", "mayores_15", "de_4_15", "menores_3", "mascotas", "nombre", "imagen", "precio"]) {
       for (const value of ODD_VALUES) {
-        const payload = JSON.stringify({ ...buyer(), pedidos: [{ ...line(cat.tourA, "11/23/2026-09:00"), [field]: value }] });
+        const payload = JSON.stringify({ ...buyer(), pedidos: [{ ...line(t.cat.tourA, "11/23/2026-09:00"), [field]: value }] });
         const res = await t.app.inject({ method: "POST", url: "/api/compra/create", payload, headers: { "content-type": "application/json" } });
         expect(res.statusCode, `pedidos[0].${field}=${JSON.stringify(value)?.slice(0, 40)} → ${res.body.slice(0, 200)}`).toBeLessThan(500);
       }
@@ -145,7 +131,7 @@ describe("phones and tax ids", () => {
     const order = await t.app.inject({
       method: "POST",
       url: "/api/compra/create",
-      payload: { ...buyer({ nit: "1020A3040" }), pedidos: [line(cat.tourA, "11/23/2026-09:00")] },
+      payload: { ...buyer({ nit: "1020A3040" }), pedidos: [line(t.cat.tourA, "11/23/2026-09:00")] },
     });
     expect(order.statusCode).toBe(400);
     expect(order.json().errors.map((e: { msg: string }) => e.msg)).toContain("La cédula o NIT solo admite números, puntos y guiones");
@@ -158,7 +144,7 @@ describe("multipart", () => {
     const form = multipart({ ...fields, nombre: "Tour", precio: "10", pais: 1, ciudad: 1 }, [
       { field: "fotos", filename: "a.png", data: await makeImage(), contentType: "image/png" },
     ]);
-    const res = await t.app.inject({ method: "POST", url: "/api/tour/create", headers: { ...staff, ...form.headers }, payload: form.payload });
+    const res = await t.app.inject({ method: "POST", url: "/api/tour/create", headers: { ...t.staff("admin"), ...form.headers }, payload: form.payload });
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json().errors[0].msg).toMatch(/demasiad/i);
   });

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ComentarioListAnswer, FreeToursToursAnswer, PaisListAnswer, PaisResumenAnswer, TourListAnswer } from "@tours/contract";
 import { comentariosTable } from "../src/modules/tour/tour.table.ts";
 import type { FreeTourProvider } from "../src/adapters/freetours/types.ts";
 import { createBundledFreeTourProvider } from "../src/adapters/freetours/index.ts";
 import { RESUMEN_TTL_MS } from "../src/modules/pais/resumen.ts";
-import { createTestApp, type TestApp } from "./helpers.ts";
+import { createTestApp } from "./helpers.ts";
+import { useTestApp } from "./test-app.ts";
 
-let t: TestApp;
-let clock = Date.parse("2026-11-23T12:00:00Z");
-beforeAll(async () => {
-  t = await createTestApp({ seed: true, now: () => new Date(clock) });
-});
-afterAll(() => t.close());
+const t = useTestApp({ seed: true, clock: new Date("2026-11-23T12:00:00Z") });
 
 const get = async (url: string) => (await t.app.inject({ method: "GET", url })).json();
 
@@ -48,7 +44,7 @@ describe("GET /api/pais/resumen", () => {
     // one answer is reused for RESUMEN_TTL_MS: the new comments show once it has passed
     const cached = PaisResumenAnswer.parse(await get("/api/pais/resumen")).succes;
     expect(cached).toEqual(before);
-    clock += RESUMEN_TTL_MS;
+    t.clock.advance(RESUMEN_TTL_MS);
     const after = PaisResumenAnswer.parse(await get("/api/pais/resumen")).succes;
     const delta = (pais: number, key: "viajeros" | "opiniones") =>
       after.find((r) => r.pais === pais)![key] - before.find((r) => r.pais === pais)![key];

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PaisAnswer, PaisListAnswer, SuccesAnyAnswer, ValidationErrorBody } from "@tours/contract";
-import { bearer, createTestApp, listFiles, loginAsStaff, makeImage, multipart, type TestApp } from "./helpers.ts";
+import { listFiles, makeImage, multipart } from "./helpers.ts";
+import { useTestApp } from "./test-app.ts";
 
-let t: TestApp;
-let auth: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  auth = bearer(await loginAsStaff(t.app));
-});
-afterAll(() => t.close());
+const t = useTestApp({ staff: ["admin"] });
 
 async function createPais(fields: Record<string, string> = {}) {
   const form = multipart(
     { nombre: "Chile", prefijo: "56", destacado: "1", ...fields },
     [{ field: "foto", filename: "chile.png", data: await makeImage(80, 60) }],
   );
-  return t.app.inject({ method: "POST", url: "/api/pais/create", headers: { ...auth, ...form.headers }, payload: form.payload });
+  return t.app.inject({ method: "POST", url: "/api/pais/create", headers: { ...t.staff("admin"), ...form.headers }, payload: form.payload });
 }
 
 describe("pais", () => {
@@ -48,14 +43,14 @@ describe("pais", () => {
 
   it("requires the photo and valid fields, answering Spanish messages", async () => {
     const form = multipart({ nombre: "", prefijo: "abc", destacado: "1" });
-    const res = await t.app.inject({ method: "POST", url: "/api/pais/create", headers: { ...auth, ...form.headers }, payload: form.payload });
+    const res = await t.app.inject({ method: "POST", url: "/api/pais/create", headers: { ...t.staff("admin"), ...form.headers }, payload: form.payload });
     expect(res.statusCode).toBe(400);
     const msgs = ValidationErrorBody.parse(res.json()).errors.map((e) => e.msg);
     expect(msgs).toContain("El nombre es obligatorio");
     expect(msgs).toContain("El prefijo debe ser un número entre 1 y 99999");
 
     const noPhoto = multipart({ nombre: "Uruguay", prefijo: "598", destacado: "0" });
-    const res2 = await t.app.inject({ method: "POST", url: "/api/pais/create", headers: { ...auth, ...noPhoto.headers }, payload: noPhoto.payload });
+    const res2 = await t.app.inject({ method: "POST", url: "/api/pais/create", headers: { ...t.staff("admin"), ...noPhoto.headers }, payload: noPhoto.payload });
     expect(res2.statusCode).toBe(400);
     expect(ValidationErrorBody.parse(res2.json()).errors[0]!.msg).toBe("La foto del país es obligatoria");
   });
@@ -65,7 +60,7 @@ describe("pais", () => {
     const res = await t.app.inject({
       method: "PUT",
       url: `/api/pais/update/${pais.id}`,
-      headers: auth,
+      headers: t.staff("admin"),
       payload: { nombre: "Chile continental", prefijo: 56, destacado: "0" },
     });
     expect(res.statusCode).toBe(200);
@@ -74,16 +69,16 @@ describe("pais", () => {
     const cleared = await t.app.inject({
       method: "PUT",
       url: `/api/pais/update/${pais.id}`,
-      headers: auth,
+      headers: t.staff("admin"),
       payload: { nombre: "Chile", prefijo: 56, destacado: "1", freetour_id: "" },
     });
     expect(PaisAnswer.parse(cleared.json()).succes.freetour_id).toBeNull();
 
-    const bad = await t.app.inject({ method: "PUT", url: `/api/pais/update/${pais.id}`, headers: auth, payload: { prefijo: 56 } });
+    const bad = await t.app.inject({ method: "PUT", url: `/api/pais/update/${pais.id}`, headers: t.staff("admin"), payload: { prefijo: 56 } });
     expect(bad.statusCode).toBe(400);
     expect(ValidationErrorBody.parse(bad.json()).errors.map((e) => e.path)).toContain("nombre");
 
-    const missing = await t.app.inject({ method: "PUT", url: "/api/pais/update/99999", headers: auth, payload: { nombre: "X", prefijo: 1, destacado: "0" } });
+    const missing = await t.app.inject({ method: "PUT", url: "/api/pais/update/99999", headers: t.staff("admin"), payload: { nombre: "X", prefijo: 1, destacado: "0" } });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ errors: [{ msg: "El país no existe" }] });
   });
@@ -91,7 +86,7 @@ describe("pais", () => {
   it("replaces the image and removes the old file", async () => {
     const pais = PaisAnswer.parse((await createPais()).json()).succes;
     const form = multipart({}, [{ field: "foto", filename: "nueva.png", data: await makeImage(50, 50, { r: 200, g: 10, b: 10 }) }]);
-    const res = await t.app.inject({ method: "PUT", url: `/api/pais/updateImage/${pais.id}`, headers: { ...auth, ...form.headers }, payload: form.payload });
+    const res = await t.app.inject({ method: "PUT", url: `/api/pais/updateImage/${pais.id}`, headers: { ...t.staff("admin"), ...form.headers }, payload: form.payload });
     expect(res.statusCode).toBe(200);
     const updated = PaisAnswer.parse(res.json()).succes;
     expect(updated.imagen).not.toBe(pais.imagen);
@@ -102,12 +97,12 @@ describe("pais", () => {
   it("deletes a country and its image; unknown and malformed ids give 404 and 400", async () => {
     const pais = PaisAnswer.parse((await createPais()).json()).succes;
     const before = await listFiles(t.uploadsDir);
-    const res = await t.app.inject({ method: "DELETE", url: `/api/pais/delete/${pais.id}`, headers: auth });
+    const res = await t.app.inject({ method: "DELETE", url: `/api/pais/delete/${pais.id}`, headers: t.staff("admin") });
     expect(res.statusCode).toBe(200);
     SuccesAnyAnswer.parse(res.json());
     expect((await listFiles(t.uploadsDir)).length).toBe(before.length - 4); // original, web WebP, 480w, 960w
     expect((await t.app.inject({ method: "GET", url: `/api/pais/find/${pais.id}` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "DELETE", url: `/api/pais/delete/${pais.id}`, headers: auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "DELETE", url: `/api/pais/delete/${pais.id}`, headers: t.staff("admin") })).statusCode).toBe(404);
     const bad = await t.app.inject({ method: "GET", url: "/api/pais/find/abc" });
     expect(bad.statusCode).toBe(400);
     expect(ValidationErrorBody.parse(bad.json()).errors[0]).toMatchObject({ location: "params", path: "id" });
@@ -118,9 +113,9 @@ describe("pais", () => {
     const form = multipart({ nombre: "Santiago", pais: String(pais.id), destacado: "1" }, [
       { field: "foto", filename: "s.png", data: await makeImage() },
     ]);
-    const city = await t.app.inject({ method: "POST", url: "/api/ciudades/create", headers: { ...auth, ...form.headers }, payload: form.payload });
+    const city = await t.app.inject({ method: "POST", url: "/api/ciudades/create", headers: { ...t.staff("admin"), ...form.headers }, payload: form.payload });
     expect(city.statusCode).toBe(200);
-    const res = await t.app.inject({ method: "DELETE", url: `/api/pais/delete/${pais.id}`, headers: auth });
+    const res = await t.app.inject({ method: "DELETE", url: `/api/pais/delete/${pais.id}`, headers: t.staff("admin") });
     expect(res.statusCode).toBe(409);
     expect((await t.app.inject({ method: "GET", url: `/api/pais/find/${pais.id}` })).statusCode).toBe(200);
   });

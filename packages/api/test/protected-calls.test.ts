@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CALLS, buildPath } from "@tours/contract";
-import { SignJWT } from "jose";
-import { bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
+import { bearer, signStaffToken } from "./helpers.ts";
+import { useTestApp } from "./test-app.ts";
 
 /**
  * Every call of the contract that needs the bearer token refuses a missing, tampered or expired token with 401 before doing anything.
  */
-let t: TestApp;
-let valid: string;
-beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  valid = await loginAsStaff(t.app);
-});
-afterAll(() => t.close());
+const t = useTestApp({ seed: true, staff: ["admin"] });
 
 // orders (compra*) are the payments engineer's and have their own tests
 const protectedCalls = Object.entries(CALLS).filter(([name, call]) => call.auth && !name.startsWith("compra"));
@@ -22,16 +16,8 @@ function pathOf(path: string): string {
 }
 
 async function expiredToken(): Promise<string> {
-  const key = new TextEncoder().encode(t.config.jwtSecret);
   const past = Math.floor(Date.now() / 1000) - 10 * 3600;
-  return new SignJWT({})
-    .setProtectedHeader({ alg: "HS256" })
-    .setSubject("1")
-    .setIssuer("tours-api")
-    .setAudience("tours-staff")
-    .setIssuedAt(past)
-    .setExpirationTime(past + 3600)
-    .sign(key);
+  return signStaffToken(t.config, { issuedAt: past, expiresAt: past + 3600 });
 }
 
 describe("calls that need the bearer token", () => {
@@ -45,7 +31,7 @@ describe("calls that need the bearer token", () => {
   it.each(protectedCalls)("%s answers 401 without a valid token", async (_name, call) => {
     const url = pathOf(call.path);
     const expired = await expiredToken();
-    const tampered = valid.slice(0, -3) + (valid.endsWith("abc") ? "xyz" : "abc");
+    const tampered = t.token("admin").slice(0, -3) + (t.token("admin").endsWith("abc") ? "xyz" : "abc");
     for (const headers of [{}, bearer(tampered), bearer(expired)]) {
       const res = await t.app.inject({ method: call.method, url, headers, payload: call.method === "GET" ? undefined : {} });
       expect(res.statusCode, `${call.method} ${url}`).toBe(401);
@@ -53,16 +39,8 @@ describe("calls that need the bearer token", () => {
   });
 
   it("the same expired-token recipe is accepted while still valid (so the 401 above is about expiry)", async () => {
-    const key = new TextEncoder().encode(t.config.jwtSecret);
     const now = Math.floor(Date.now() / 1000);
-    const fresh = await new SignJWT({})
-      .setProtectedHeader({ alg: "HS256" })
-      .setSubject("1")
-      .setIssuer("tours-api")
-      .setAudience("tours-staff")
-      .setIssuedAt(now)
-      .setExpirationTime(now + 3600)
-      .sign(key);
+    const fresh = await signStaffToken(t.config, { issuedAt: now, expiresAt: now + 3600 });
     const res = await t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers: bearer(fresh) });
     expect(res.statusCode).toBe(200);
   });
@@ -70,7 +48,7 @@ describe("calls that need the bearer token", () => {
 
 describe("the call table", () => {
   it.each(Object.entries(CALLS))("%s is served (its route exists)", async (_name, call) => {
-    const headers = call.auth ? bearer(valid) : {};
+    const headers = call.auth ? t.staff("admin") : {};
     const res = await t.app.inject({ method: call.method, url: pathOf(call.path), headers, payload: call.method === "GET" ? undefined : {} });
     expect(res.json(), `${call.method} ${call.path}`).not.toEqual({ errors: [{ msg: "La ruta solicitada no existe" }] });
   });

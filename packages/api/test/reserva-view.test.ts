@@ -1,36 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { CompraCreateAnswer } from "@tours/contract";
-import { startPaypalSimulator, type RunningSimulator } from "@tours/paypal-simulator";
 import { loadReservaView, motivoNoCancelable } from "../src/modules/reservas/reserva.view.ts";
 import { pedido } from "../src/modules/compra/compra.table.ts";
 import { tourTable } from "../src/modules/tour/tour.table.ts";
-import { createTestApp, type TestApp } from "./helpers.ts";
-import { NOW, buyer, line, seedCatalogue, simulatorClient, type Catalogue } from "./compra-fixtures.ts";
+import { MONDAY_14, NOW, SUNDAY_1130, buyer, line } from "./compra-fixtures.ts";
 import { buyPaid } from "./reserva-fixtures.ts";
+import { useTestApp } from "./test-app.ts";
 
-let sim: RunningSimulator;
-let t: TestApp;
-let cat: Catalogue;
+const t = useTestApp({ paypal: { timeoutMs: 10_000 }, clock: NOW, catalogue: true });
 
 beforeAll(async () => {
-  sim = await startPaypalSimulator({ port: 0 });
-  t = await createTestApp({ payments: simulatorClient(sim, 10_000), now: () => NOW });
-  cat = await seedCatalogue(t.db);
   // tour A: free cancellation until 24 h before; tour B: not refundable
-  await t.db.update(tourTable).set({ reembolsable: true, corteHoras: 24, puntoEncuentro: "Plaza de Bolívar" }).where(eq(tourTable.id, cat.tourA));
-});
-afterAll(async () => {
-  await t.close();
-  await sim.close();
+  await t.db.update(tourTable).set({ reembolsable: true, corteHoras: 24, puntoEncuentro: "Plaza de Bolívar" }).where(eq(tourTable.id, t.cat.tourA));
 });
 
-const MONDAY_14 = "11/23/2026-14:00";
-const SUNDAY_1130 = "11/22/2026-11:30";
 
 describe("the booking view", () => {
   it("shows each line in the tour's local time with its cancellation deadline, found by a reference typed loosely", async () => {
-    const bought = await buyPaid(t, sim, [line(cat.tourA, MONDAY_14, { mayores_15: 2, de_4_15: 1 }), line(cat.tourB, SUNDAY_1130)]);
+    const bought = await buyPaid(t, [line(t.cat.tourA, MONDAY_14, { mayores_15: 2, de_4_15: 1 }), line(t.cat.tourB, SUNDAY_1130)]);
     const typed = bought.referencia.slice(3).toLowerCase();
     const view = await loadReservaView(t.db, { referencia: ` tr ${typed} ` }, NOW);
     expect(view).toMatchObject({
@@ -47,7 +35,7 @@ describe("the booking view", () => {
     });
     const [a, b] = view!.lineas;
     expect(a).toMatchObject({
-      tourId: cat.tourA,
+      tourId: t.cat.tourA,
       tourNombre: "La Candelaria",
       puntoEncuentro: "Plaza de Bolívar",
       fecha: "2026-11-23",
@@ -63,7 +51,7 @@ describe("the booking view", () => {
       cancelable: true,
       canceladaAt: null,
       checkinAt: null,
-      salidaClave: `${cat.tourA}-20261123-1400`,
+      salidaClave: `${t.cat.tourA}-20261123-1400`,
     });
     // Bogotá is UTC−5 all year
     expect(a!.inicio.toISOString()).toBe("2026-11-23T19:00:00.000Z");
@@ -74,7 +62,7 @@ describe("the booking view", () => {
   });
 
   it("is cancelable until the deadline and not from that instant on, which the reason then names", async () => {
-    const bought = await buyPaid(t, sim, [line(cat.tourA, MONDAY_14)]);
+    const bought = await buyPaid(t, [line(t.cat.tourA, MONDAY_14)]);
     const deadline = new Date("2026-11-22T19:00:00.000Z");
     const before = await loadReservaView(t.db, { pedidoId: bought.pedidoId }, new Date(deadline.getTime() - 1));
     expect(before!.lineas[0]!.cancelable).toBe(true);
@@ -86,7 +74,7 @@ describe("the booking view", () => {
   });
 
   it("an unpaid order is not cancelable; an unknown reference is null", async () => {
-    const created = await t.app.inject({ method: "POST", url: "/api/compra/create", payload: { ...buyer(), pedidos: [line(cat.tourA, MONDAY_14)] } });
+    const created = await t.app.inject({ method: "POST", url: "/api/compra/create", payload: { ...buyer(), pedidos: [line(t.cat.tourA, MONDAY_14)] } });
     const token = CompraCreateAnswer.parse(created.json()).succes.id;
     const [row] = await t.db.select().from(pedido).where(eq(pedido.id_pay, token));
     const view = await loadReservaView(t.db, { referencia: row!.referencia }, NOW);

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AyudaAnswer, AyudaListAnswer, RewardsAnswer, RewardsListAnswer, ValidationErrorBody } from "@tours/contract";
-import { bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
+import { useTestApp } from "./test-app.ts";
 
-let t: TestApp;
-let auth: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  auth = bearer(await loginAsStaff(t.app));
-});
-afterAll(() => t.close());
+const t = useTestApp({ staff: ["admin"] });
 
 const person = { nombre: "Lucía", apellido: "Gómez", telefono: 3001234567, email: "lucia@example.com" };
 
@@ -20,9 +14,9 @@ describe("rewards", () => {
     await t.app.inject({ method: "POST", url: "/api/tour/rewards", payload: { ...person, nombre: "Pedro", telefono: "+57 300" } });
 
     expect((await t.app.inject({ method: "GET", url: "/api/tour/rewards/index" })).statusCode).toBe(401);
-    const list = RewardsListAnswer.parse((await t.app.inject({ method: "GET", url: "/api/tour/rewards/index", headers: auth })).json()).succes;
+    const list = RewardsListAnswer.parse((await t.app.inject({ method: "GET", url: "/api/tour/rewards/index", headers: t.staff("admin") })).json()).succes;
     expect(list.map((r) => r.nombre)).toEqual(["Lucía", "Pedro"]);
-    const page = await t.app.inject({ method: "GET", url: `/api/tour/rewards/index?filter=${encodeURIComponent('{"q":"ped"}')}`, headers: auth });
+    const page = await t.app.inject({ method: "GET", url: `/api/tour/rewards/index?filter=${encodeURIComponent('{"q":"ped"}')}`, headers: t.staff("admin") });
     expect(RewardsListAnswer.parse(page.json()).succes.map((r) => r.nombre)).toEqual(["Pedro"]);
     expect(page.headers["content-range"]).toBe("rewards 0-0/1");
   });
@@ -41,7 +35,7 @@ describe("ayuda", () => {
     expect(res.statusCode).toBe(200);
     expect(AyudaAnswer.parse(res.json()).succes.comentario).toBe("No me llegó el correo");
     expect((await t.app.inject({ method: "GET", url: "/api/tour/ayuda/index" })).statusCode).toBe(401);
-    const list = AyudaListAnswer.parse((await t.app.inject({ method: "GET", url: "/api/tour/ayuda/index", headers: auth })).json()).succes;
+    const list = AyudaListAnswer.parse((await t.app.inject({ method: "GET", url: "/api/tour/ayuda/index", headers: t.staff("admin") })).json()).succes;
     expect(list).toHaveLength(1);
   });
 

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CALLS, buildPath } from "@tours/contract";
-import { SignJWT } from "jose";
 import { eq } from "drizzle-orm";
+import type { Rol } from "../src/auth/roles.ts";
 import { FORBIDDEN_MSG } from "../src/http/errors.ts";
 import { staffUsersTable } from "../src/modules/auth/auth.table.ts";
-import { bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
-import { STAFF_PASSWORD, staffToken } from "./staff-helpers.ts";
+import { STAFF_PASSWORD, bearer, loginAsStaff, signStaffToken } from "./helpers.ts";
+import { useTestApp } from "./test-app.ts";
 
 /**
  * Who may call what (docs/decisions/0010-staff-roles-and-audit.md), written out call by call so that a change to
@@ -14,7 +14,7 @@ import { STAFF_PASSWORD, staffToken } from "./staff-helpers.ts";
 const CATALOGUE_WRITE = ["admin", "contenido"];
 const CATALOGUE_READ = ["admin", "ventas", "contenido"];
 const SALES = ["admin", "ventas"];
-const EVERYONE = ["admin", "ventas", "contenido", "guia"];
+const EVERYONE: Rol[] = ["admin", "ventas", "contenido", "guia"];
 const DEPARTURES_READ = ["admin", "ventas", "guia"];
 const DEPARTURES_WRITE = ["admin", "guia"];
 // check-in at a departure: the guide, and sales (who answer the buyers)
@@ -71,14 +71,7 @@ const ALLOWED: Record<string, string[]> = {
   authLogout: EVERYONE,
 };
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  tokens.admin = await loginAsStaff(t.app);
-  for (const rol of ["ventas", "contenido", "guia"]) tokens[rol] = await staffToken(t.app, t.db, rol);
-});
-afterAll(() => t.close());
+const t = useTestApp({ seed: true, staff: ["admin", "ventas", "contenido", "guia"] });
 
 // ids that do not exist: an allowed call then answers 400/404, never touching the seeded data
 function pathOf(path: string): string {
@@ -100,7 +93,7 @@ describe("roles × every staff call", () => {
     const res = await t.app.inject({
       method: call.method,
       url: pathOf(call.path),
-      headers: bearer(tokens[rol]!),
+      headers: t.staff(rol),
       payload: call.method === "GET" ? undefined : {},
     });
     if (allowed) {
@@ -113,8 +106,8 @@ describe("roles × every staff call", () => {
   });
 
   it("logout is open to every role", async () => {
-    for (const rol of ["ventas", "contenido", "guia"]) {
-      const token = await staffToken(t.app, t.db, rol, `${rol}-salida@tours.test`);
+    for (const rol of ["ventas", "contenido", "guia"] as const) {
+      const token = await loginAsStaff(t.app, rol, `${rol}-salida@tours.test`);
       const res = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: bearer(token) });
       expect(res.statusCode).toBe(200);
     }
@@ -123,14 +116,14 @@ describe("roles × every staff call", () => {
   it("the login answer and autenticate carry the role; the demo admin is 'admin' (Administrador)", async () => {
     const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "guia@tours.test", password: STAFF_PASSWORD } });
     expect(res.json()).toMatchObject({ rol: "guia", nombre: "Usuario guia" });
-    const me = await t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers: bearer(tokens.admin!) });
+    const me = await t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers: t.staff("admin") });
     expect(me.json().succes.rol).toBe("admin");
   });
 });
 
 describe("sessions that end", () => {
   it("a token used after logout gets 401, in a fresh session the user logs in again", async () => {
-    const token = await staffToken(t.app, t.db, "contenido", "salida@tours.test");
+    const token = await loginAsStaff(t.app, "contenido", "salida@tours.test");
     const headers = bearer(token);
     expect((await t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers })).statusCode).toBe(200);
     expect((await t.app.inject({ method: "POST", url: "/api/auth/logout", headers })).statusCode).toBe(200);
@@ -142,20 +135,20 @@ describe("sessions that end", () => {
   });
 
   it("logout ends only the token it was called with: the same user's other session goes on", async () => {
-    const first = await staffToken(t.app, t.db, "ventas", "dos-sesiones@tours.test");
-    const second = await staffToken(t.app, t.db, "ventas", "dos-sesiones@tours.test");
+    const first = await loginAsStaff(t.app, "ventas", "dos-sesiones@tours.test");
+    const second = await loginAsStaff(t.app, "ventas", "dos-sesiones@tours.test");
     expect((await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: bearer(first) })).statusCode).toBe(200);
     expect((await t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers: bearer(first) })).statusCode).toBe(401);
     expect((await t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers: bearer(second) })).statusCode).toBe(200);
   });
 
   it("a deactivated user's still-valid token gets 401 at once, and they cannot log in", async () => {
-    const token = await staffToken(t.app, t.db, "ventas", "baja@tours.test");
+    const token = await loginAsStaff(t.app, "ventas", "baja@tours.test");
     const [user] = await t.db.select().from(staffUsersTable).where(eq(staffUsersTable.email, "baja@tours.test"));
     const res = await t.app.inject({
       method: "PUT",
       url: `/api/usuarios/update/${user!.id}`,
-      headers: bearer(tokens.admin!),
+      headers: t.staff("admin"),
       payload: { activo: false },
     });
     expect(res.statusCode).toBe(200);
@@ -165,14 +158,7 @@ describe("sessions that end", () => {
   });
 
   it("a token without an expiry is refused, though correctly signed", async () => {
-    const key = new TextEncoder().encode(t.config.jwtSecret);
-    const forever = await new SignJWT({})
-      .setProtectedHeader({ alg: "HS256" })
-      .setSubject("1")
-      .setIssuer("tours-api")
-      .setAudience("tours-staff")
-      .setIssuedAt()
-      .sign(key);
+    const forever = await signStaffToken(t.config);
     expect((await t.app.inject({ method: "GET", url: "/api/auth/autenticate", headers: bearer(forever) })).statusCode).toBe(401);
   });
 });

@@ -1,17 +1,14 @@
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BannerGetAnswer, ComentarioListAnswer, FotoListAnswer, HorarioListAnswer, PaisListAnswer, TourListAnswer } from "@tours/contract";
 import { BUNDLED_PLACES } from "../src/adapters/freetours/bundled-places.ts";
 import { seedDemo } from "../src/seed/index.ts";
 import { fotosTable, tourTable } from "../src/modules/tour/tour.table.ts";
-import { createTestApp, listFiles, type TestApp } from "./helpers.ts";
+import { listFiles } from "./helpers.ts";
+import { useTestApp } from "./test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  // small images keep this fast; the real start renders 1280×800
-  t = await createTestApp({ seed: { images: { width: 160, height: 100 } } });
-});
-afterAll(() => t.close());
+// small images keep this fast; the real start renders 1280×800
+const t = useTestApp({ seed: { images: { width: 160, height: 100 } } });
 
 describe("demo seed", () => {
   it("creates the 6 countries and 18 cities of the bundled places with their free-tour ids", async () => {

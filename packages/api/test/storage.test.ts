@@ -5,7 +5,8 @@ import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FotoListAnswer, TourAnswer } from "@tours/contract";
-import { bearer, createTestApp, loginAsStaff, makeImage, multipart, type TestApp } from "./helpers.ts";
+import { createTestApp, makeImage, multipart, listCities } from "./helpers.ts";
+import { useTestApp } from "./test-app.ts";
 
 /*
  * The same behaviour on both image stores: the local disk (the default) and an S3-compatible bucket, here a local
@@ -39,24 +40,15 @@ const backends: Array<{ name: string; env: () => Record<string, string> }> = [
 ];
 
 describe.each(backends)("images on the $name", ({ name, env }) => {
-  let t: TestApp;
-  let auth: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp({ env: env(), seed: true });
-    auth = bearer(await loginAsStaff(t.app));
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(() => ({ env: env(), seed: true, staff: ["admin"] }));
 
   async function createTour(files: Array<{ filename: string; data: Buffer }>) {
-    const cities = (await t.app.inject({ method: "GET", url: "/api/ciudades/index" })).json() as {
-      succes: Array<{ id: number; pais: number }>;
-    };
-    const city = cities.succes[0]!;
+    const city = (await listCities(t.app))[0]!;
     const form = multipart(
       { nombre: `Fotos en ${name}`, precio: "10", pais: String(city.pais), ciudad: String(city.id) },
       files.map((f) => ({ field: "fotos", ...f })),
     );
-    const res = await t.app.inject({ method: "POST", url: "/api/tour/create", headers: { ...auth, ...form.headers }, payload: form.payload });
+    const res = await t.app.inject({ method: "POST", url: "/api/tour/create", headers: { ...t.staff("admin"), ...form.headers }, payload: form.payload });
     return res;
   }
 
@@ -95,7 +87,7 @@ describe.each(backends)("images on the $name", ({ name, env }) => {
     const [foto] = await fotosOf(tour.id);
     const key = foto!.url.slice("uploads/".length);
     const stem = key.slice(0, -".webp".length);
-    const deleted = await t.app.inject({ method: "DELETE", url: `/api/tour/deleteimagen/${foto!.id}`, headers: auth });
+    const deleted = await t.app.inject({ method: "DELETE", url: `/api/tour/deleteimagen/${foto!.id}`, headers: t.staff("admin") });
     expect(deleted.statusCode).toBeLessThan(300);
     for (const file of [key, `${stem}-480w.webp`, `${stem}-960w.webp`, `${stem}.original.png`]) {
       expect(await t.storage.objects.exists(file), file).toBe(false);

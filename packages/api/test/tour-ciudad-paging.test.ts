@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { TourByCiudadAnswer, ValidationErrorBody } from "@tours/contract";
 import { tourTable } from "../src/modules/tour/tour.table.ts";
-import { createTestApp, type TestApp } from "./helpers.ts";
+import { listCities } from "./helpers.ts";
+import { useTestApp } from "./test-app.ts";
 
-let t: TestApp;
+const t = useTestApp({ seed: true });
 let ciudadId: number;
 let paisId: number;
 let seeded: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  const cities = (await t.app.inject({ method: "GET", url: "/api/ciudades/index" })).json() as {
-    succes: Array<{ id: number; pais: number; nombre: string }>;
-  };
-  const lima = cities.succes.find((c) => c.nombre === "Lima")!;
+  const cities = await listCities(t.app);
+  const lima = cities.find((c) => c.nombre === "Lima")!;
   ciudadId = lima.id;
   paisId = lima.pais;
   // 50 more tours in Lima, prices out of order so sorting by price differs from sorting by id
@@ -27,7 +25,6 @@ beforeAll(async () => {
   );
   seeded = TourByCiudadAnswer.parse((await t.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${ciudadId}` })).json()).succes.length;
 });
-afterAll(() => t.close());
 
 const page = async (query: string) => {
   const res = await t.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${ciudadId}?${query}` });

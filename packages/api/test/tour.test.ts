@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   FotoListAnswer,
   ImagenesAnswer,
@@ -9,27 +9,21 @@ import {
   TourListAnswer,
   ValidationErrorBody,
 } from "@tours/contract";
-import type { FreeTourProvider } from "../src/adapters/freetours/types.ts";
-import { bearer, createTestApp, listFiles, loginAsStaff, makeImage, multipart, type TestApp, type UploadFile } from "./helpers.ts";
+import { createTestApp, listFiles, makeImage, multipart, type UploadFile, unavailableFreeTours, listCities } from "./helpers.ts";
+import { useTestApp } from "./test-app.ts";
 
-let t: TestApp;
-let auth: Record<string, string>;
+const t = useTestApp({ seed: true, staff: ["admin"] });
 let paisId: number;
 let ciudadId: number;
 let otherCiudadId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  auth = bearer(await loginAsStaff(t.app));
-  const cities = (await t.app.inject({ method: "GET", url: "/api/ciudades/index" })).json() as {
-    succes: Array<{ id: number; pais: number; nombre: string }>;
-  };
-  const cusco = cities.succes.find((c) => c.nombre === "Cusco")!;
+  const cities = await listCities(t.app);
+  const cusco = cities.find((c) => c.nombre === "Cusco")!;
   paisId = cusco.pais;
   ciudadId = cusco.id;
-  otherCiudadId = cities.succes.find((c) => c.nombre === "Madrid")!.id;
+  otherCiudadId = cities.find((c) => c.nombre === "Madrid")!.id;
 });
-afterAll(() => t.close());
 
 async function photos(n: number): Promise<UploadFile[]> {
   return Promise.all(
@@ -63,7 +57,7 @@ function tourFields(extra: Record<string, string> = {}): Record<string, string> 
 
 async function createTour(fields = tourFields(), files?: UploadFile[]) {
   const form = multipart(fields, files ?? (await photos(2)));
-  return t.app.inject({ method: "POST", url: "/api/tour/create", headers: { ...auth, ...form.headers }, payload: form.payload });
+  return t.app.inject({ method: "POST", url: "/api/tour/create", headers: { ...t.staff("admin"), ...form.headers }, payload: form.payload });
 }
 
 describe("tour reads", () => {
@@ -96,13 +90,7 @@ describe("tour reads", () => {
   });
 
   it("still answers the local tours when the free-tour provider fails", async () => {
-    const failing: FreeTourProvider = {
-      toursByCountry: () => Promise.reject(new Error("down")),
-      toursByCity: () => Promise.reject(new Error("down")),
-      tour: () => Promise.reject(new Error("down")),
-      availability: () => Promise.reject(new Error("down")),
-      reviews: () => Promise.reject(new Error("down")),
-    };
+    const failing = unavailableFreeTours(new Error("down"));
     const other = await createTestApp({ seed: true, freeTours: failing });
     try {
       const res = await other.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${ciudadId}` });
@@ -168,7 +156,7 @@ describe("tour writes", () => {
     const updated = await t.app.inject({
       method: "POST",
       url: "/api/tour/update/",
-      headers: auth,
+      headers: t.staff("admin"),
       payload: { ...tourFields(), id: tour.id, descripcion: '<h2>Ruta</h2><svg onload="x()"></svg><p>fin</p>' },
     });
     expect(TourAnswer.parse(updated.json()).succes.descripcion).toBe("<h2>Ruta</h2><p>fin</p>");
@@ -209,14 +197,14 @@ describe("tour writes", () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/tour/update/",
-      headers: auth,
+      headers: t.staff("admin"),
       payload: { ...tourFields({ nombre: "Humantay en grupo", precio: "55" }), id: tour.id, mascotas: 1 },
     });
     expect(res.statusCode).toBe(200);
     expect(TourAnswer.parse(res.json()).succes).toMatchObject({ nombre: "Humantay en grupo", precio: 55, mascotas: 1, imagen: tour.imagen });
-    const missing = await t.app.inject({ method: "POST", url: "/api/tour/update/", headers: auth, payload: { ...tourFields(), id: 987654 } });
+    const missing = await t.app.inject({ method: "POST", url: "/api/tour/update/", headers: t.staff("admin"), payload: { ...tourFields(), id: 987654 } });
     expect(missing.statusCode).toBe(404);
-    const noId = await t.app.inject({ method: "POST", url: "/api/tour/update/", headers: auth, payload: tourFields() });
+    const noId = await t.app.inject({ method: "POST", url: "/api/tour/update/", headers: t.staff("admin"), payload: tourFields() });
     expect(noId.statusCode).toBe(400);
     expect(ValidationErrorBody.parse(noId.json()).errors[0]!.msg).toBe("El id del tour es obligatorio");
   });
@@ -224,41 +212,41 @@ describe("tour writes", () => {
   it("manages photos: imagenes, saveimagen, deleteimagen", async () => {
     const tour = TourAnswer.parse((await createTour()).json()).succes;
     const form = multipart({ id: String(tour.id) }, await photos(3));
-    const saved = await t.app.inject({ method: "POST", url: "/api/tour/saveimagen", headers: { ...auth, ...form.headers }, payload: form.payload });
+    const saved = await t.app.inject({ method: "POST", url: "/api/tour/saveimagen", headers: { ...t.staff("admin"), ...form.headers }, payload: form.payload });
     expect(saved.statusCode).toBe(200);
     expect(FotoListAnswer.parse(saved.json()).succes).toHaveLength(3);
 
-    const imagenes = ImagenesAnswer.parse((await t.app.inject({ method: "GET", url: `/api/tour/imagenes/${tour.id}`, headers: auth })).json()).imagenes;
+    const imagenes = ImagenesAnswer.parse((await t.app.inject({ method: "GET", url: `/api/tour/imagenes/${tour.id}`, headers: t.staff("admin") })).json()).imagenes;
     expect(imagenes).toHaveLength(5);
 
     const first = imagenes[0]!;
-    const del = await t.app.inject({ method: "DELETE", url: `/api/tour/deleteimagen/${first.id}`, headers: auth });
+    const del = await t.app.inject({ method: "DELETE", url: `/api/tour/deleteimagen/${first.id}`, headers: t.staff("admin") });
     expect(del.statusCode).toBe(200);
     SuccesAnyAnswer.parse(del.json());
     expect((await t.app.inject({ method: "GET", url: `/${first.url}` })).statusCode).toBe(404);
     const after = TourFindAnswer.parse((await t.app.inject({ method: "GET", url: `/api/tour/find/${tour.id}` })).json()).succes[0]!;
     expect(after.imagen).toBe(imagenes[1]!.url);
-    expect((await t.app.inject({ method: "DELETE", url: `/api/tour/deleteimagen/${first.id}`, headers: auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "DELETE", url: `/api/tour/deleteimagen/${first.id}`, headers: t.staff("admin") })).statusCode).toBe(404);
 
     const none = multipart({ id: String(tour.id) });
-    const empty = await t.app.inject({ method: "POST", url: "/api/tour/saveimagen", headers: { ...auth, ...none.headers }, payload: none.payload });
+    const empty = await t.app.inject({ method: "POST", url: "/api/tour/saveimagen", headers: { ...t.staff("admin"), ...none.headers }, payload: none.payload });
     expect(empty.statusCode).toBe(400);
     expect(ValidationErrorBody.parse(empty.json()).errors[0]!.msg).toBe("No se ha seleccionado fotos para guardar...");
 
     const unknown = multipart({ id: "999999" }, await photos(1));
-    const res = await t.app.inject({ method: "POST", url: "/api/tour/saveimagen", headers: { ...auth, ...unknown.headers }, payload: unknown.payload });
+    const res = await t.app.inject({ method: "POST", url: "/api/tour/saveimagen", headers: { ...t.staff("admin"), ...unknown.headers }, payload: unknown.payload });
     expect(res.statusCode).toBe(404);
-    expect((await t.app.inject({ method: "GET", url: "/api/tour/imagenes/999999", headers: auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/api/tour/imagenes/999999", headers: t.staff("admin") })).statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: "/api/tour/index/fotos/999999" })).statusCode).toBe(404);
   });
 
   it("deletes a tour with its photos' files", async () => {
     const tour = TourAnswer.parse((await createTour()).json()).succes;
     const before = await listFiles(t.uploadsDir);
-    const res = await t.app.inject({ method: "DELETE", url: `/api/tour/delete/${tour.id}`, headers: auth });
+    const res = await t.app.inject({ method: "DELETE", url: `/api/tour/delete/${tour.id}`, headers: t.staff("admin") });
     expect(res.statusCode).toBe(200);
     expect((await listFiles(t.uploadsDir)).length).toBe(before.length - 8); // 2 photos × (original, web WebP, 480w, 960w)
     expect((await t.app.inject({ method: "GET", url: `/api/tour/find/${tour.id}` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "DELETE", url: `/api/tour/delete/${tour.id}`, headers: auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "DELETE", url: `/api/tour/delete/${tour.id}`, headers: t.staff("admin") })).statusCode).toBe(404);
   });
 });

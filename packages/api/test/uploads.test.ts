@@ -1,17 +1,12 @@
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { paisTable } from "../src/modules/pais/pais.table.ts";
 import { fotosTable, tourTable } from "../src/modules/tour/tour.table.ts";
-import { bearer, createTestApp, listFiles, loginAsStaff, makeImage, multipart, type TestApp, type UploadFile } from "./helpers.ts";
+import { listFiles, makeImage, multipart, type UploadFile, listCities } from "./helpers.ts";
+import { useTestApp } from "./test-app.ts";
 
-let t: TestApp;
-let auth: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp({ seed: true });
-  auth = bearer(await loginAsStaff(t.app));
-});
-afterAll(() => t.close());
+const t = useTestApp({ seed: true, staff: ["admin"] });
 
 async function snapshot() {
   const [paises] = await t.db.select({ n: count() }).from(paisTable);
@@ -36,8 +31,7 @@ const SVG_WITH_SCRIPT = Buffer.from(
 );
 
 async function tourForm(files: UploadFile[]) {
-  const cities = (await t.app.inject({ method: "GET", url: "/api/ciudades/index" })).json() as { succes: Array<{ id: number; pais: number }> };
-  const city = cities.succes[0]!;
+  const city = (await listCities(t.app))[0]!;
   return multipart({ nombre: "Prueba", precio: "10", pais: String(city.pais), ciudad: String(city.id) }, files);
 }
 
@@ -54,7 +48,7 @@ describe("uploads refused by content, leaving nothing behind", () => {
     const bad = await file();
     // a good image goes first: it must not be written either
     const form = await tourForm([{ field: "fotos", filename: "ok.png", data: await makeImage() }, bad]);
-    const res = await t.app.inject({ method: "POST", url: "/api/tour/create", headers: { ...auth, ...form.headers }, payload: form.payload });
+    const res = await t.app.inject({ method: "POST", url: "/api/tour/create", headers: { ...t.staff("admin"), ...form.headers }, payload: form.payload });
     expect(res.statusCode).toBe(status);
     expect(res.json().errors[0].msg).toMatch(message);
     expect(await snapshot()).toEqual(before);
@@ -64,7 +58,7 @@ describe("uploads refused by content, leaving nothing behind", () => {
     const before = await snapshot();
     const bad = await file();
     const form = multipart({ nombre: "Bolivia", prefijo: "591", destacado: "1" }, [{ ...bad, field: "foto" }]);
-    const res = await t.app.inject({ method: "POST", url: "/api/pais/create", headers: { ...auth, ...form.headers }, payload: form.payload });
+    const res = await t.app.inject({ method: "POST", url: "/api/pais/create", headers: { ...t.staff("admin"), ...form.headers }, payload: form.payload });
     expect(res.statusCode).toBe(status);
     expect(res.json().errors[0].msg).toMatch(message);
     expect(await snapshot()).toEqual(before);
@@ -79,7 +73,7 @@ describe("uploads refused by content, leaving nothing behind", () => {
       { field: "fotos[]", filename: "x.txt", data: webp },
       { field: "fotos", filename: "anim.gif", data: gif },
     ]);
-    const res = await t.app.inject({ method: "POST", url: "/api/tour/create", headers: { ...auth, ...form.headers }, payload: form.payload });
+    const res = await t.app.inject({ method: "POST", url: "/api/tour/create", headers: { ...t.staff("admin"), ...form.headers }, payload: form.payload });
     expect(res.statusCode).toBe(200);
     const tour = res.json().succes as { id: number; imagen: string };
     const img = await t.app.inject({ method: "GET", url: `/${tour.imagen}` });

@@ -1,43 +1,22 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CompraCreateAnswer, type Pedido } from "@tours/contract";
-import { startPaypalSimulator, type RunningSimulator } from "@tours/paypal-simulator";
+import { describe, expect, it } from "vitest";
+import { CompraCreateAnswer } from "@tours/contract";
 import { PAYPAL_WEBHOOK_PATH } from "../src/modules/webhooks/webhooks.routes.ts";
-import { bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
-import { NOW, buyer, line, seedCatalogue, simulatorClient, type Catalogue } from "./compra-fixtures.ts";
+import { NOW, buyer, line, simulatorClient, findOrder } from "./compra-fixtures.ts";
+import { useTestApp } from "./test-app.ts";
 
-let sim: RunningSimulator;
-let t: TestApp;
-let cat: Catalogue;
-let staff: Record<string, string>;
-
-beforeAll(async () => {
-  sim = await startPaypalSimulator({ port: 0 });
-  t = await createTestApp({ payments: simulatorClient(sim), now: () => NOW });
-  cat = await seedCatalogue(t.db);
-  staff = bearer(await loginAsStaff(t.app));
-});
-afterAll(async () => {
-  await t.close();
-  await sim.close();
-});
-afterEach(() => sim.control.reset());
+const t = useTestApp({ paypal: true, clock: NOW, catalogue: true, staff: ["admin"] });
 
 async function newOrder(): Promise<string> {
   const res = await t.app.inject({
     method: "POST",
     url: "/api/compra/create",
-    payload: { ...buyer(), pedidos: [line(cat.tourA, "11/23/2026-09:00", { mayores_15: 2 })] },
+    payload: { ...buyer(), pedidos: [line(t.cat.tourA, "11/23/2026-09:00", { mayores_15: 2 })] },
   });
   expect(res.statusCode).toBe(200);
   return CompraCreateAnswer.parse(res.json()).succes.id;
 }
 
-async function order(token: string): Promise<Pedido & { estado: string }> {
-  const res = await t.app.inject({ method: "GET", url: "/api/compra/index", headers: staff });
-  const found = (res.json() as { succes: Array<Pedido & { estado: string }> }).succes.find((o) => o.id_pay === token);
-  if (!found) throw new Error(`no order ${token}`);
-  return found;
-}
+const order = (token: string) => findOrder(t.app, t.staff("admin"), token);
 
 function deliver(signed: { headers: Record<string, string>; body: string }) {
   return t.app.inject({ method: "POST", url: PAYPAL_WEBHOOK_PATH, headers: signed.headers, payload: signed.body });
@@ -46,48 +25,48 @@ function deliver(signed: { headers: Record<string, string>; body: string }) {
 describe("PayPal webhooks", () => {
   it("pay the order of a buyer who approved and never came back; a replay changes nothing", async () => {
     const token = await newOrder();
-    sim.control.approve(token); // the buyer pressed Pagar and closed the tab
-    const captures = sim.control.captureCount;
+    t.sim.control.approve(token); // the buyer pressed Pagar and closed the tab
+    const captures = t.sim.control.captureCount;
 
-    const signed = sim.control.signWebhook(sim.control.eventFor("CHECKOUT.ORDER.APPROVED", token));
+    const signed = t.sim.control.signWebhook(t.sim.control.eventFor("CHECKOUT.ORDER.APPROVED", token));
     const res = await deliver(signed);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ received: true, duplicate: false });
     const paid = await order(token);
     expect(paid).toMatchObject({ status: true, estado: "pagado", valor_total: 90 });
-    expect(sim.control.captureCount).toBe(captures + 1);
+    expect(t.sim.control.captureCount).toBe(captures + 1);
 
     const replay = await deliver(signed);
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toMatchObject({ duplicate: true });
     expect(await order(token)).toEqual(paid);
-    expect(sim.control.captureCount).toBe(captures + 1);
+    expect(t.sim.control.captureCount).toBe(captures + 1);
 
     // the buyer comes back late: confirm answers the paid order and captures nothing
     const late = await t.app.inject({ method: "POST", url: "/api/compra/confirma", payload: { token } });
     expect(late.statusCode).toBe(200);
-    expect(sim.control.captureCount).toBe(captures + 1);
+    expect(t.sim.control.captureCount).toBe(captures + 1);
   });
 
   it("settle an order captured at PayPal whose confirmation never reached us (PAYMENT.CAPTURE.COMPLETED)", async () => {
     const token = await newOrder();
-    sim.control.approve(token);
+    t.sim.control.approve(token);
     // captured at PayPal, e.g. by a confirm whose answer was lost
-    await simulatorClient(sim).captureOrder(token, "lost-answer");
+    await simulatorClient(t.sim).captureOrder(token, "lost-answer");
     expect((await order(token)).status).toBe(false);
 
-    const res = await deliver(sim.control.signWebhook(sim.control.eventFor("PAYMENT.CAPTURE.COMPLETED", token)));
+    const res = await deliver(t.sim.control.signWebhook(t.sim.control.eventFor("PAYMENT.CAPTURE.COMPLETED", token)));
     expect(res.statusCode).toBe(200);
     expect(await order(token)).toMatchObject({ status: true, estado: "pagado" });
   });
 
   it("refuse forged and altered events and change nothing", async () => {
     const token = await newOrder();
-    sim.control.approve(token);
-    const captures = sim.control.captureCount;
-    const event = sim.control.eventFor("CHECKOUT.ORDER.APPROVED", token);
+    t.sim.control.approve(token);
+    const captures = t.sim.control.captureCount;
+    const event = t.sim.control.eventFor("CHECKOUT.ORDER.APPROVED", token);
 
-    const signed = sim.control.signWebhook(event);
+    const signed = t.sim.control.signWebhook(event);
     const forgedSig = { ...signed, headers: { ...signed.headers, "paypal-transmission-sig": Buffer.alloc(32, 1).toString("base64") } };
     expect((await deliver(forgedSig)).statusCode).toBe(400);
 
@@ -99,11 +78,11 @@ describe("PayPal webhooks", () => {
     expect(unsigned.statusCode).toBe(400);
     expect(unsigned.json()).toMatchObject({ errors: [{ msg: "La firma del webhook no es válida" }] });
 
-    const otherHook = sim.control.signWebhook(event, { webhookId: "WH-DE-OTRA-APP" });
+    const otherHook = t.sim.control.signWebhook(event, { webhookId: "WH-DE-OTRA-APP" });
     expect((await deliver(otherHook)).statusCode).toBe(400);
 
     expect(await order(token)).toMatchObject({ status: false, estado: "pendiente" });
-    expect(sim.control.captureCount).toBe(captures);
+    expect(t.sim.control.captureCount).toBe(captures);
 
     // the genuine event is still accepted afterwards (the forged ones were not recorded as handled)
     expect((await deliver(signed)).statusCode).toBe(200);
@@ -113,26 +92,26 @@ describe("PayPal webhooks", () => {
   it("do not pay a cancelled order, and acknowledge events they do not handle", async () => {
     const token = await newOrder();
     await t.app.inject({ method: "POST", url: "/compra/cancel", payload: { token } });
-    sim.control.approve(token);
-    const captures = sim.control.captureCount;
-    const res = await deliver(sim.control.signWebhook(sim.control.eventFor("CHECKOUT.ORDER.APPROVED", token)));
+    t.sim.control.approve(token);
+    const captures = t.sim.control.captureCount;
+    const res = await deliver(t.sim.control.signWebhook(t.sim.control.eventFor("CHECKOUT.ORDER.APPROVED", token)));
     expect(res.statusCode).toBe(200);
     expect(await order(token)).toMatchObject({ status: false, estado: "cancelado" });
-    expect(sim.control.captureCount).toBe(captures);
+    expect(t.sim.control.captureCount).toBe(captures);
 
-    const other = await deliver(sim.control.signWebhook({ id: "WH-X", event_type: "CUSTOMER.DISPUTE.CREATED", resource: {} }));
+    const other = await deliver(t.sim.control.signWebhook({ id: "WH-X", event_type: "CUSTOMER.DISPUTE.CREATED", resource: {} }));
     expect(other.statusCode).toBe(200);
     expect(other.json()).toMatchObject({ result: "ignored" });
   });
 
   it("ask PayPal to retry when PayPal itself is failing", async () => {
     const token = await newOrder();
-    sim.control.approve(token);
-    const signed = sim.control.signWebhook(sim.control.eventFor("CHECKOUT.ORDER.APPROVED", token));
-    sim.control.setMode("fail500");
+    t.sim.control.approve(token);
+    const signed = t.sim.control.signWebhook(t.sim.control.eventFor("CHECKOUT.ORDER.APPROVED", token));
+    t.sim.control.setMode("fail500");
     expect((await deliver(signed)).statusCode).toBe(503);
     expect((await order(token)).status).toBe(false);
-    sim.control.setMode("ok");
+    t.sim.control.setMode("ok");
     expect((await deliver(signed)).statusCode).toBe(200);
     expect((await order(token)).status).toBe(true);
   });
