@@ -15,26 +15,26 @@ export async function apiJson<T = unknown>(path: string, init: RequestInit & { t
   return JSON.parse(text) as T;
 }
 
-export interface ApiPais {
+interface ApiPais {
   id: number;
   nombre: string;
   imagen: string | null;
   freetour_id?: string | null;
 }
-export interface ApiCiudad {
+interface ApiCiudad {
   id: number;
   nombre: string;
   pais: number;
   freetour_id?: string | null;
 }
-export interface ApiTour {
+interface ApiTour {
   id: number;
   nombre: string;
   precio: number | string;
   pais: number;
   ciudad: number;
 }
-export interface ApiFreeTour {
+interface ApiFreeTour {
   id: string;
   title: { es: string } & Record<string, string>;
   brief?: { es?: string } & Record<string, string>;
@@ -48,7 +48,7 @@ export interface ApiFreeTour {
   images: Array<{ URL: string }>;
   meetingPoint?: { title?: string | null } | null;
 }
-export interface ApiFreeTourDetail {
+interface ApiFreeTourDetail {
   data: ApiFreeTour;
   disponibilidad: { data: Array<{ id: string; date: string; language?: string | null }>; status: string };
   comentarios: { data: Array<{ id: string; reviewerName: string; title?: string | null; content: string; rate: number }> };

@@ -55,7 +55,7 @@ export async function addTraveller(page: Page, field: "mayores_15" | "de_4_15" |
   await expect(counter.getByTestId("counter-value")).toHaveText(String(expected));
 }
 
-export interface Buyer {
+interface Buyer {
   nombre: string;
   apellido: string;
   nit: string;

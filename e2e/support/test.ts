@@ -74,7 +74,7 @@ function returnWhenHydrated(page: Page): void {
   page.reload = async (options) => hydrated(await reload(options));
 }
 
-export interface Fixtures {
+interface Fixtures {
   /** Opens `path` (default /panel) on the test's `page`, signed in as staff of `rol` (default the Administrador). */
   signIn: (path?: string, rol?: Rol) => Promise<void>;
   cspWatch: void;

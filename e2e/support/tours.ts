@@ -63,17 +63,35 @@ export function diaOf(fecha: string, hora: string): string {
   return `${m}/${d}/${y}-${hora}`;
 }
 
-/** An unpaid order through the API (adults only; it holds its places for 15 minutes): PayPal's order token. */
-async function createOrder(request: APIRequestContext, lines: OrderLine[], email: string): Promise<string> {
+/** Who orders, as the checkout form sends it; createOrder's default buyer is "Reserva Previa". */
+interface OrderBuyer {
+  nombre: string;
+  apellido: string;
+  telefono: string;
+  telefonoRespaldo?: string;
+  direccion: string;
+  nit: string;
+}
+
+/** An unpaid order through the API (it holds its places for 15 minutes): PayPal's order token. */
+export async function createOrder(request: APIRequestContext, lines: OrderLine[], email: string, buyer?: Partial<OrderBuyer>): Promise<string> {
   const response = await request.post(`${API_URL}/api/compra/create`, {
     data: {
-      pedidos: lines.map((l) => ({ tour_id: l.tourId, dia: diaOf(l.fecha, l.hora), mayores_15: l.adults, de_4_15: 0, menores_3: 0, mascotas: 0 })),
+      pedidos: lines.map((l) => ({
+        tour_id: l.tourId,
+        dia: diaOf(l.fecha, l.hora),
+        mayores_15: l.adults,
+        de_4_15: l.children ?? 0,
+        menores_3: 0,
+        mascotas: 0,
+      })),
       nombre: "Reserva",
       apellido: "Previa",
       email,
       telefono: "3001234567",
       direccion: "Calle 1",
       nit: "123456",
+      ...buyer,
     },
   });
   expect(response.status(), await response.text()).toBe(200);
@@ -93,12 +111,13 @@ export function soonDate(daysAhead = 2): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** One tour of an order made through the API: adults only, at the daily slot `hora`. */
+/** One tour of an order made through the API, at the daily slot `hora`: adults, and children of 4–15 if given. */
 export interface OrderLine {
   tourId: number;
   fecha: string;
   hora: string;
   adults: number;
+  children?: number;
 }
 
 /**
@@ -110,8 +129,9 @@ export async function paidOrder(
   simUrl: string,
   lines: OrderLine[],
   email: string,
+  buyer?: Partial<OrderBuyer>,
 ): Promise<{ pedidoId: number; referencia: string; token: string }> {
-  const token = await createOrder(request, lines, email);
+  const token = await createOrder(request, lines, email, buyer);
   const approve = await request.post(`${simUrl}/checkoutnow/approve`, { form: { token }, maxRedirects: 0 });
   expect(approve.status(), await approve.text()).toBeGreaterThanOrEqual(300);
   const confirmed = await request.post(`${API_URL}/api/compra/confirma`, { data: { token } });
