@@ -13,7 +13,7 @@ export interface InboxMessage {
   attachments: Array<{ index: number; filename: string; contentType: string; size: number; cid: string | null; url: string }>;
 }
 
-export async function inboxOf(to: string): Promise<InboxMessage[]> {
+async function inboxOf(to: string): Promise<InboxMessage[]> {
   const response = await fetch(`${MAIL_URL}/api/messages?to=${encodeURIComponent(to)}`);
   if (!response.ok) throw new Error(`inbox → ${response.status}`);
   return (await response.json()) as InboxMessage[];

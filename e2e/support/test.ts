@@ -1,5 +1,6 @@
 import { test as base, type Browser, type BrowserContext, type ConsoleMessage, type Page, type Response } from "@playwright/test";
 import { STORE_URL } from "./env";
+import { openPanel, type Rol } from "./staff";
 
 export { expect } from "@playwright/test";
 export type { APIRequestContext, Browser, BrowserContext, Locator, Page, Route } from "@playwright/test";
@@ -10,6 +11,7 @@ export type { APIRequestContext, Browser, BrowserContext, Locator, Page, Route }
  * browser reports a violation, as a console message ("Refused to … Content Security Policy …", also what
  * pages without JavaScript get) or as a `securitypolicyviolation` event. Specs import from here:
  *   import { expect, test } from "../support/test";
+ * It also gives tests `signIn`: the test's page opened on the panel, signed in as staff of a role.
  */
 
 /** Violations seen during the running test (one worker runs one test at a time). */
@@ -72,7 +74,13 @@ function returnWhenHydrated(page: Page): void {
   page.reload = async (options) => hydrated(await reload(options));
 }
 
-export const test = base.extend<{ cspWatch: void }, { cspBrowser: void }>({
+interface Fixtures {
+  /** Opens `path` (default /panel) on the test's `page`, signed in as staff of `rol` (default the Administrador). */
+  signIn: (path?: string, rol?: Rol) => Promise<void>;
+  cspWatch: void;
+}
+
+export const test = base.extend<Fixtures, { cspBrowser: void }>({
   cspBrowser: [
     async ({ browser }, use) => {
       watchNewContexts(browser);
@@ -87,6 +95,9 @@ export const test = base.extend<{ cspWatch: void }, { cspBrowser: void }>({
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) returnWhenHydrated(page);
     await use(page);
+  },
+  signIn: async ({ page }, use) => {
+    await use((path, rol) => openPanel(page, path, rol));
   },
   cspWatch: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function needs from this pattern

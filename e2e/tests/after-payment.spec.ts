@@ -1,7 +1,10 @@
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { expect, test, type Browser, type Page } from "../support/test";
-import { ADMIN, SIM_URL, STORE_URL } from "../support/env";
+import { SIM_URL, STORE_URL } from "../support/env";
+import { openPanel } from "../support/staff";
+import { addTraveller, fillContactForm, tourPage } from "../support/storefront";
+import { toastTexts } from "../support/storefront-toasts";
 import { attachment, waitForMail, type InboxMessage } from "../support/mail";
 import { createTestTour, paidBooking, paidOrder, soonDate } from "../support/tours";
 
@@ -17,14 +20,6 @@ import { createTestTour, paidBooking, paidOrder, soonDate } from "../support/tou
 
 const TOTAL = "USD 60.00";
 
-function tourPage(tourId: number, fecha: string, extra = ""): string {
-  return `/actividades/detalle/local/${tourId}?mes=${fecha.slice(0, 7)}&fecha=${fecha}${extra}`;
-}
-
-async function toastTexts(page: Page): Promise<string[]> {
-  return page.locator('[data-testid="toast"] .toast__message').evaluateAll((els) => els.map((el) => el.textContent ?? ""));
-}
-
 /** The text a QR code in a PNG holds, read here with jsQR (not with the app's code). */
 function qrText(png: Buffer): string | null {
   const image = PNG.sync.read(png);
@@ -35,21 +30,12 @@ async function buy(page: Page, tourId: number, fecha: string, email: string): Pr
   await page.goto(tourPage(tourId, fecha, "&hora=10:00"));
   await page.getByRole("button", { name: "Agregar al carrito" }).click();
   await expect(page).toHaveURL(/\/shop$/);
-  const adults = page.getByTestId("counter-mayores_15");
-  for (const n of [1, 2]) {
-    await adults.locator('button[data-action="inc"]').click();
-    await expect(adults.getByTestId("counter-value")).toHaveText(String(n));
-  }
+  for (const n of [1, 2]) await addTraveller(page, "mayores_15", n);
   await expect(page.getByTestId("cart-total")).toHaveText(TOTAL);
   await page.getByTestId("go-pay").click();
   const form = page.getByTestId("checkout-form");
   await expect(form).toBeVisible();
-  await form.locator('[name="nombre"]').fill("Lucía");
-  await form.locator('[name="apellido"]').fill("Méndez");
-  await form.locator('[name="nit"]').fill("1020304050");
-  await form.locator('[name="email"]').fill(email);
-  await form.locator('[name="telefono"]').fill("3001234567");
-  await form.locator('[name="direccion"]').fill("Calle 26 # 5-10, Bogotá");
+  await fillContactForm(page, { nombre: "Lucía", apellido: "Méndez", email, direccion: "Calle 26 # 5-10, Bogotá" });
   await form.getByRole("button", { name: `Pagar ${TOTAL}` }).click();
   await page.waitForURL((url) => url.href.startsWith(SIM_URL), { timeout: 20_000 });
   await page.getByRole("button", { name: "Pagar" }).click();
@@ -90,21 +76,14 @@ async function readConfirmation(email: string, referencia: string, fecha: string
   return { link: link!, pin: pin! };
 }
 
-async function logInToPanel(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Correo electrónico").fill(ADMIN.email);
-  await page.getByLabel("Contraseña").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Ingresar" }).click();
-  // the Administrador's first screen: the panel has checked the session (leaving earlier aborts that check)
-  await expect(page).toHaveURL(/\/panel\/destinos/);
-}
-
 /** The panel (a JavaScript app) in a context of its own, so the no-JS journey can check it too. */
 async function checkPanel(browser: Browser, email: string, referencia: string) {
   const context = await browser.newContext({ javaScriptEnabled: true });
   const page = await context.newPage();
   try {
-    await logInToPanel(page);
+    await openPanel(page);
+    // the Administrador's first screen: the panel has checked the session (leaving earlier aborts that check)
+    await expect(page).toHaveURL(/\/panel\/destinos/);
     await page.goto(`/panel/pedidos?filter=${encodeURIComponent(JSON.stringify({ q: email }))}`);
     const row = page.locator("tbody tr").filter({ hasText: email });
     await expect(row).toHaveCount(1);
@@ -202,14 +181,15 @@ test("Mi reserva: una referencia o un PIN equivocados se dicen en español", asy
   await expect(page.getByTestId("mi-reserva-error")).toHaveText("No encontramos una reserva con esa referencia y PIN");
 });
 
-test("el equipo cancela y reembolsa un pedido pagado desde su detalle, tras confirmar", async ({ page, request }) => {
+test("el equipo cancela y reembolsa un pedido pagado desde su detalle, tras confirmar", async ({ page, request, signIn }) => {
   const stamp = Date.now();
   const { tourId } = await createTestTour(request, { nombre: `Reembolso del equipo ${stamp}`, cupo: 4 });
   const email = `equipo-${stamp}@example.com`;
   const fecha = soonDate(6);
   const { referencia, token } = await paidBooking(request, SIM_URL, { tourId, fecha, hora: "10:00", adults: 2, email });
 
-  await logInToPanel(page);
+  await signIn();
+  await expect(page).toHaveURL(/\/panel\/destinos/);
   // the buyer calls with the reference of the voucher
   await page.getByRole("menuitem", { name: "Pedidos", exact: true }).click();
   await page.getByPlaceholder("Buscar pedido o referencia").fill(referencia);

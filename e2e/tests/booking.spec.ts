@@ -1,5 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from "../support/test";
-import { ADMIN, API_URL, SIM_URL } from "../support/env";
+import { API_URL, SIM_URL } from "../support/env";
+import { addTraveller, fillContactForm } from "../support/storefront";
+import { toastTexts } from "../support/storefront-toasts";
+import { ordersOf } from "../support/tours";
 
 /*
  * The purchase, end to end, as the issue's acceptance test describes it: home → search → country → city → tour →
@@ -46,32 +49,6 @@ async function tourPrice(request: APIRequestContext, name: string): Promise<{ id
   return { id: tour!.id, precio: Number(tour!.precio) };
 }
 
-// One login per worker: the API allows 10 login attempts a minute per address, shared with the other specs.
-let cachedToken: string | undefined;
-async function adminToken(request: APIRequestContext): Promise<string> {
-  if (cachedToken) return cachedToken;
-  const response = await request.post(`${API_URL}/api/auth/login`, { data: ADMIN });
-  expect(response.ok()).toBe(true);
-  cachedToken = ((await response.json()) as { sucess: string }).sucess;
-  return cachedToken;
-}
-
-async function ordersOf(request: APIRequestContext, email: string) {
-  const response = await request.get(`${API_URL}/api/compra/index`, {
-    headers: { Authorization: `Bearer ${await adminToken(request)}` },
-  });
-  expect(response.ok()).toBe(true);
-  const { succes } = (await response.json()) as {
-    succes: Array<{ id: number; email: string; status: boolean; valor_total: number | string }>;
-  };
-  return succes.filter((pedido) => pedido.email === email);
-}
-
-/** The toast region's messages, exactly as shown (no whitespace normalisation). */
-async function toastTexts(page: Page): Promise<string[]> {
-  return page.locator('[data-testid="toast"] .toast__message').evaluateAll((els) => els.map((el) => el.textContent ?? ""));
-}
-
 async function browseToTour(page: Page) {
   await page.goto("/");
   const search = page.locator("#hero-q");
@@ -114,24 +91,6 @@ async function pickDateAndSlot(page: Page): Promise<{ fecha: string; hora: strin
   throw new Error("no departure next month has room for 3 persons");
 }
 
-async function addOne(page: Page, field: "mayores_15" | "de_4_15" | "menores_3" | "mascotas", expected: number) {
-  const counter = page.getByTestId(`counter-${field}`);
-  await counter.locator('button[data-action="inc"]').click();
-  await expect(counter.getByTestId("counter-value")).toHaveText(String(expected));
-}
-
-async function fillContactForm(page: Page, email: string) {
-  const form = page.getByTestId("checkout-form");
-  await expect(form).toBeVisible();
-  await form.locator('[name="nombre"]').fill("Valentina");
-  await form.locator('[name="apellido"]').fill("Ríos");
-  await form.locator('[name="nit"]').fill("1020304050");
-  await form.locator('[name="email"]').fill(email);
-  await form.locator('[name="telefono"]').fill("3001234567");
-  await form.locator('[name="direccion"]').fill("Carrera 7 # 12-34, Bogotá");
-  return form;
-}
-
 async function purchase(page: Page, request: APIRequestContext, withJs: boolean) {
   const { precio } = await tourPrice(request, TOUR);
   const total = usd(expectedTotalCents(precio));
@@ -154,16 +113,17 @@ async function purchase(page: Page, request: APIRequestContext, withJs: boolean)
   }
   await expect(page.getByTestId("cart-total")).toHaveText(usd(0));
 
-  await addOne(page, "mayores_15", 1);
-  await addOne(page, "mayores_15", 2);
-  await addOne(page, "de_4_15", 1);
-  await addOne(page, "mascotas", 1);
+  await addTraveller(page, "mayores_15", 1);
+  await addTraveller(page, "mayores_15", 2);
+  await addTraveller(page, "de_4_15", 1);
+  await addTraveller(page, "mascotas", 1);
   await expect(page.getByTestId("cart-total")).toHaveText(total);
   await expect(page.getByTestId("line-total")).toHaveText(total);
   await expect(page.getByTestId("go-pay")).toHaveText(`Ir a pagar ${total}`);
 
   await page.getByTestId("go-pay").click();
-  const form = await fillContactForm(page, email);
+  await expect(page.getByTestId("checkout-form")).toBeVisible();
+  const form = await fillContactForm(page, { email });
   if (withJs) {
     // The contact form is a modal with JavaScript.
     await expect(page.getByRole("dialog", { name: "Datos de contacto" })).toBeVisible();
@@ -250,9 +210,10 @@ test.describe("sin JavaScript", { tag: "@nojs" }, () => {
     await pickDateAndSlot(page);
     await page.getByRole("button", { name: "Agregar al carrito" }).click();
     await expect(page).toHaveURL(/\/shop$/);
-    await addOne(page, "mayores_15", 1);
+    await addTraveller(page, "mayores_15", 1);
     await page.getByTestId("go-pay").click();
-    const form = await fillContactForm(page, `cancela-${Date.now()}@example.com`);
+    await expect(page.getByTestId("checkout-form")).toBeVisible();
+    const form = await fillContactForm(page, { email: `cancela-${Date.now()}@example.com` });
     await form.getByRole("button", { name: /^Pagar / }).click();
     await page.waitForURL((url) => url.href.startsWith(SIM_URL), { timeout: 20_000 });
     await page.getByRole("button", { name: "Cancelar" }).click();

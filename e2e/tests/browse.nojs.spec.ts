@@ -1,17 +1,11 @@
 import { expect, test } from "../support/test";
-import { ciudades, freeTour, freeToursOf, paises } from "../support/api";
+import { ciudades, colombia, freeTour, freeToursOf, paises } from "../support/api";
 
 /*
  * The browsing journeys with JavaScript off (project "nojs"): everything is server-rendered HTML, links and
  * GET/POST forms. The search is a form to /buscar, the free-tour filters are a GET form whose URL carries the
  * filter, calendar days are links and the favourites button is a POST form.
  */
-
-async function colombia() {
-  const found = (await paises()).find((p) => p.nombre === "Colombia");
-  if (!found?.freetour_id) throw new Error("demo seed without Colombia");
-  return found;
-}
 
 test("the home is complete without JavaScript: first slide, countries, promo, no popup", async ({ page }) => {
   const countries = await paises();

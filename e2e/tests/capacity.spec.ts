@@ -1,8 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from "../support/test";
 import { API_URL, SIM_URL } from "../support/env";
-import { createTestTour, holdPlaces, soonDate, staffHeaders } from "../support/tours";
-
-const EVERY_DAY = { lunes: true, martes: true, miercoles: true, jueves: true, viernes: true, sabado: true, domingo: true };
+import { staffHeaders } from "../support/staff";
+import { addTraveller, fillContactForm, tourPage } from "../support/storefront";
+import { toastTexts } from "../support/storefront-toasts";
+import { createSchedule, createTestTour, holdPlaces, ordersOf, soonDate } from "../support/tours";
 
 /*
  * Never oversell (capacity per departure): what a visitor sees of it, with JavaScript and without (the @nojs
@@ -11,21 +12,6 @@ const EVERY_DAY = { lunes: true, martes: true, miercoles: true, jueves: true, vi
  */
 
 const SOLD_OUT_AT_CHECKOUT = /La salida del .* a las 10:00 hora de Bogotá está agotada; elige otra fecha u horario/;
-
-async function toastTexts(page: Page): Promise<string[]> {
-  return page.locator('[data-testid="toast"] .toast__message').evaluateAll((els) => els.map((el) => el.textContent ?? ""));
-}
-
-async function ordersOf(request: APIRequestContext, email: string) {
-  const response = await request.get(`${API_URL}/api/compra/index`, { headers: await staffHeaders(request) });
-  expect(response.ok()).toBe(true);
-  const { succes } = (await response.json()) as { succes: Array<{ email: string; status: boolean }> };
-  return succes.filter((o) => o.email === email);
-}
-
-function tourPage(tourId: number, fecha: string, extra = ""): string {
-  return `/actividades/detalle/local/${tourId}?mes=${fecha.slice(0, 7)}&fecha=${fecha}${extra}`;
-}
 
 async function soldOutDayIsNotBookable(page: Page, request: APIRequestContext) {
   const { tourId } = await createTestTour(request, { nombre: `Salida agotada ${Date.now()}`, cupo: 2 });
@@ -106,12 +92,8 @@ async function fewPlacesAndCountersStop(page: Page, request: APIRequestContext) 
 
 async function closedDepartureIsShownClosed(page: Page, request: APIRequestContext) {
   const { tourId } = await createTestTour(request, { nombre: `Salida cerrada ${Date.now()}`, cupo: 8 });
-  const headers = await staffHeaders(request);
-  const afternoon = await request.post(`${API_URL}/api/tour/horario/create/`, {
-    headers,
-    data: { hora_inicio: "15:00", ...EVERY_DAY, tour_id: tourId, cupo: 8 },
-  });
-  expect(afternoon.ok(), await afternoon.text()).toBe(true);
+  await createSchedule(request, tourId, "15:00", 8);
+  const headers = await staffHeaders();
   const fecha = soonDate(3);
   // staff close the morning departure only (weather): the day stays bookable for the afternoon
   const closed = await request.put(`${API_URL}/api/salidas/cierre`, { headers, data: { tour_id: tourId, fecha, hora: "10:00", cerrada: true } });
@@ -148,18 +130,11 @@ async function soldOutWhileTheCartWaits(page: Page, request: APIRequestContext, 
   await page.goto(tourPage(tourId, fecha, "&hora=10:00"));
   await page.getByRole("button", { name: "Agregar al carrito" }).click();
   await expect(page).toHaveURL(/\/shop$/);
-  const adults = page.getByTestId("counter-mayores_15");
-  await adults.locator('button[data-action="inc"]').click();
-  await expect(adults.getByTestId("counter-value")).toHaveText("1");
+  await addTraveller(page, "mayores_15", 1);
   await page.getByTestId("go-pay").click();
   const form = page.getByTestId("checkout-form");
   await expect(form).toBeVisible();
-  await form.locator('[name="nombre"]').fill("Camila");
-  await form.locator('[name="apellido"]').fill("Rojas");
-  await form.locator('[name="nit"]').fill("1020304050");
-  await form.locator('[name="email"]').fill(email);
-  await form.locator('[name="telefono"]').fill("3001234567");
-  await form.locator('[name="direccion"]').fill("Calle 80 # 10-20");
+  await fillContactForm(page, { nombre: "Camila", apellido: "Rojas", email, direccion: "Calle 80 # 10-20" });
 
   // meanwhile somebody else takes the last places
   await holdPlaces(request, tourId, fecha, "10:00", 2, `otro-${Date.now()}@example.com`);
@@ -201,9 +176,7 @@ test("«Ir a pagar» tocado mientras el carrito aún se guarda espera al guardad
       saved = true;
     },
   );
-  const adults = page.getByTestId("counter-mayores_15");
-  await adults.locator('button[data-action="inc"]').click();
-  await expect(adults.getByTestId("counter-value")).toHaveText("1");
+  await addTraveller(page, "mayores_15", 1);
   await page.getByTestId("go-pay").click();
   await expect(page.getByTestId("checkout-form")).toBeVisible();
   expect(saved).toBe(true);

@@ -1,6 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from "../support/test";
 import { ADMIN, API_URL } from "../support/env";
-import { png } from "../support/tours";
+import { tourIdByName } from "../support/api";
+import { staffHeaders } from "../support/staff";
+import { addTourToCart, addTraveller, fillContactForm } from "../support/storefront";
+import { expectToast } from "../support/storefront-toasts";
+import { createTestTour } from "../support/tours";
 
 /*
  * The storefront's forms and the messages of spec §5/§8, each asserted verbatim (exact text, trailing spaces
@@ -28,86 +32,18 @@ const SEED_TOUR = "Monserrate al atardecer";
 // ---------------------------------------------------------------------------------------------------------
 // helpers
 
-async function toastTexts(page: Page): Promise<string[]> {
-  return page.locator('[data-testid="toast"] .toast__message').evaluateAll((els) => els.map((el) => el.textContent ?? ""));
-}
-
-async function expectToast(page: Page, message: string) {
-  await expect.poll(() => toastTexts(page), { message: `toast "${message}"` }).toContain(message);
-}
-
-async function tourIdByName(request: APIRequestContext, name: string): Promise<number> {
-  const response = await request.get(`${API_URL}/api/tour/index`);
-  const { succes } = (await response.json()) as { succes: Array<{ id: number; nombre: string }> };
-  const tour = succes.find((t) => t.nombre === name);
-  expect(tour, `the demo seed has "${name}"`).toBeTruthy();
-  return tour!.id;
-}
-
-/** Opens the tour, picks next month's first bookable day and its first slot, and confirms. */
-async function addTourToCart(page: Page, tourId: number) {
-  await page.goto(`/actividades/detalle/local/${tourId}`);
-  await page.getByRole("link", { name: "Mes siguiente" }).click();
-  await expect(page).toHaveURL(/mes=/);
-  await page.locator(".calendar a.day--available").first().click();
-  await expect(page).toHaveURL(/fecha=/);
-  await page.getByTestId("slots").getByRole("button").first().click();
-  await expect(page.getByRole("dialog", { name: "Confirma tu reserva" })).toBeVisible();
-  await page.getByRole("button", { name: "Agregar al carrito" }).click();
-}
-
-
-// One login per worker: the API allows 10 login attempts a minute per address, shared with the other specs.
-let cachedToken: string | undefined;
-async function adminHeaders(request: APIRequestContext) {
-  if (!cachedToken) {
-    const response = await request.post(`${API_URL}/api/auth/login`, { data: ADMIN });
-    expect(response.ok()).toBe(true);
-    cachedToken = ((await response.json()) as { sucess: string }).sucess;
-  }
-  return { Authorization: `Bearer ${cachedToken}` };
-}
-
 /** A tour of our own (with a daily schedule), so the test may delete it under the visitor's feet. */
-async function createDisposableTour(request: APIRequestContext, headers: Record<string, string>): Promise<number> {
-  const paises = (await (await request.get(`${API_URL}/api/pais/index`)).json()) as { succes: Array<{ id: number }> };
-  const pais = paises.succes[0]!.id;
-  const ciudades = (await (await request.get(`${API_URL}/api/ciudades/find/${pais}`)).json()) as {
-    succes: Array<{ id: number }>;
-  };
-  const created = await request.post(`${API_URL}/api/tour/create`, {
-    headers,
-    multipart: {
-      nombre: `Tour efímero ${Date.now()}`,
-      precio: "30",
-      pais: String(pais),
-      ciudad: String(ciudades.succes[0]!.id),
-      habitacion_individual: "0",
-      habitacion_doble: "0",
-      habitacion_triple: "0",
-      mascotas: "1",
-      reembolsable: "1",
-      descripcion: "<p>Un tour que se borra durante la prueba.</p>",
-      fotos: { name: "foto.png", mimeType: "image/png", buffer: png() },
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const tourId = ((await created.json()) as { succes: { id: number } }).succes.id;
-  const days = { lunes: true, martes: true, miercoles: true, jueves: true, viernes: true, sabado: true, domingo: true };
-  const horario = await request.post(`${API_URL}/api/tour/horario/create/`, {
-    headers,
-    data: { hora_inicio: "10:00", ...days, tour_id: tourId },
-  });
-  expect(horario.ok(), await horario.text()).toBe(true);
-  return tourId;
+async function createDisposableTour(request: APIRequestContext): Promise<number> {
+  const descripcion = "<p>Un tour que se borra durante la prueba.</p>";
+  return (await createTestTour(request, { nombre: `Tour efímero ${Date.now()}`, cupo: null, fields: { descripcion } })).tourId;
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // with JavaScript (toasts)
 
 test.describe("comentarios", () => {
-  test("incompleto avisa; completo se registra y aparece en la lista", async ({ page, request }) => {
-    const tourId = await tourIdByName(request, SEED_TOUR);
+  test("incompleto avisa; completo se registra y aparece en la lista", async ({ page }) => {
+    const tourId = await tourIdByName(SEED_TOUR);
     await page.goto(`/actividades/detalle/local/${tourId}`);
     const form = page.getByTestId("comment-form");
 
@@ -131,8 +67,8 @@ test.describe("comentarios", () => {
   });
 
   test("si la API no lo acepta (tour borrado), 'No se pudo registrar el comentario'", async ({ page, request }) => {
-    const headers = await adminHeaders(request);
-    const tourId = await createDisposableTour(request, headers);
+    const headers = await staffHeaders();
+    const tourId = await createDisposableTour(request);
     await page.goto(`/actividades/detalle/local/${tourId}`);
     const form = page.getByTestId("comment-form");
     await form.locator('[name="email"]').fill("alguien@example.com");
@@ -200,8 +136,8 @@ test.describe("login del personal", () => {
 });
 
 test.describe("carrito", () => {
-  test("agregar el mismo tour dos veces avisa 'Ya existe este tour en tu carrito'", async ({ page, request }) => {
-    const tourId = await tourIdByName(request, SEED_TOUR);
+  test("agregar el mismo tour dos veces avisa 'Ya existe este tour en tu carrito'", async ({ page }) => {
+    const tourId = await tourIdByName(SEED_TOUR);
     await addTourToCart(page, tourId);
     await expect(page).toHaveURL(/\/shop$/);
     await expectToast(page, MSG.tourAgregado);
@@ -213,8 +149,8 @@ test.describe("carrito", () => {
     await expect(page.getByTestId("cart-line")).toHaveCount(1);
   });
 
-  test("los contadores nunca bajan de 0 y sin viajeros no se puede pagar", async ({ page, request }) => {
-    await addTourToCart(page, await tourIdByName(request, SEED_TOUR));
+  test("los contadores nunca bajan de 0 y sin viajeros no se puede pagar", async ({ page }) => {
+    await addTourToCart(page, await tourIdByName(SEED_TOUR));
     await expect(page).toHaveURL(/\/shop$/);
     const adults = page.getByTestId("counter-mayores_15");
     const value = adults.getByTestId("counter-value");
@@ -249,22 +185,22 @@ test.describe("carrito", () => {
     page,
     request,
   }) => {
-    const headers = await adminHeaders(request);
-    const tourId = await createDisposableTour(request, headers);
+    const headers = await staffHeaders();
+    const tourId = await createDisposableTour(request);
     await addTourToCart(page, tourId);
     await expect(page).toHaveURL(/\/shop$/);
-    await page.getByTestId("counter-mayores_15").locator('button[data-action="inc"]').click();
-    await expect(page.getByTestId("counter-mayores_15").getByTestId("counter-value")).toHaveText("1");
+    await addTraveller(page, "mayores_15", 1);
     expect((await request.delete(`${API_URL}/api/tour/delete/${tourId}`, { headers })).ok()).toBe(true);
 
     await page.getByTestId("go-pay").click();
-    const form = page.getByTestId("checkout-form");
-    await form.locator('[name="nombre"]').fill("Lucía");
-    await form.locator('[name="apellido"]').fill("Gómez");
-    await form.locator('[name="nit"]').fill("52123456");
-    await form.locator('[name="email"]').fill("lucia@example.com");
-    await form.locator('[name="telefono"]').fill("3015550000");
-    await form.locator('[name="direccion"]').fill("Calle 80 # 10-20");
+    const form = await fillContactForm(page, {
+      nombre: "Lucía",
+      apellido: "Gómez",
+      nit: "52123456",
+      email: "lucia@example.com",
+      telefono: "3015550000",
+      direccion: "Calle 80 # 10-20",
+    });
     await form.getByRole("button", { name: /^Pagar / }).click();
     await expectToast(page, MSG.creandoPedido);
     await expectToast(page, MSG.errorCrearPedido);
@@ -272,10 +208,9 @@ test.describe("carrito", () => {
     await expect(form.locator('[name="email"]')).toHaveValue("lucia@example.com");
   });
 
-  test("formulario de contacto: obligatorios y cédula numérica, sin perder lo escrito", async ({ page, request }) => {
-    await addTourToCart(page, await tourIdByName(request, SEED_TOUR));
-    await page.getByTestId("counter-mayores_15").locator('button[data-action="inc"]').click();
-    await expect(page.getByTestId("counter-mayores_15").getByTestId("counter-value")).toHaveText("1");
+  test("formulario de contacto: obligatorios y cédula numérica, sin perder lo escrito", async ({ page }) => {
+    await addTourToCart(page, await tourIdByName(SEED_TOUR));
+    await addTraveller(page, "mayores_15", 1);
     await page.getByTestId("go-pay").click();
     const form = page.getByTestId("checkout-form");
     await form.locator('[name="nombre"]').fill("Lucía");
@@ -322,8 +257,8 @@ test.describe("sin JavaScript", { tag: "@nojs" }, () => {
     expect(await notice(page).textContent()).toBe(MSG.camposObligatorios);
   });
 
-  test("comentario incompleto y registrado", async ({ page, request }) => {
-    await page.goto(`/actividades/detalle/local/${await tourIdByName(request, SEED_TOUR)}`);
+  test("comentario incompleto y registrado", async ({ page }) => {
+    await page.goto(`/actividades/detalle/local/${await tourIdByName(SEED_TOUR)}`);
     const form = page.getByTestId("comment-form");
     await form.getByRole("button", { name: "Publicar comentario" }).click();
     await expect(notice(page)).toHaveText(MSG.comentarioIncompleto);
@@ -336,8 +271,8 @@ test.describe("sin JavaScript", { tag: "@nojs" }, () => {
     await expect(page.getByTestId("comment-list")).toContainText(text);
   });
 
-  test("carrito: agregado, duplicado y contadores con formularios", async ({ page, request }) => {
-    const tourId = await tourIdByName(request, SEED_TOUR);
+  test("carrito: agregado, duplicado y contadores con formularios", async ({ page }) => {
+    const tourId = await tourIdByName(SEED_TOUR);
     await addTourToCart(page, tourId);
     await expect(page).toHaveURL(/\/shop$/);
     await expectToast(page, MSG.tourAgregado);
@@ -351,10 +286,9 @@ test.describe("sin JavaScript", { tag: "@nojs" }, () => {
     await expectToast(page, MSG.tourYaEnCarrito);
   });
 
-  test("formulario de contacto incompleto: el mensaje y los errores en la página", async ({ page, request }) => {
-    await addTourToCart(page, await tourIdByName(request, SEED_TOUR));
-    await page.getByTestId("counter-mayores_15").locator('button[data-action="inc"]').click();
-    await expect(page.getByTestId("counter-mayores_15").getByTestId("counter-value")).toHaveText("1");
+  test("formulario de contacto incompleto: el mensaje y los errores en la página", async ({ page }) => {
+    await addTourToCart(page, await tourIdByName(SEED_TOUR));
+    await addTraveller(page, "mayores_15", 1);
     await page.getByTestId("go-pay").click();
     const form = page.getByTestId("checkout-form");
     await form.locator('[name="nombre"]').fill("Tomás");

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "../support/test";
-import { apiGet, paises } from "../support/api";
+import { paises } from "../support/api";
 import { API_URL } from "../support/env";
+import { bannerAlreadyClosed } from "../support/storefront";
 
 /*
  * Responsive images (issue 4): stored uploads come with a srcset of their 480 / 960 px variants, so a phone
@@ -9,13 +10,6 @@ import { API_URL } from "../support/env";
  */
 
 const PHONE = { width: 390, height: 844 };
-
-/** The home's banner popup would cover the page: start as a visitor who already closed it. */
-async function bannerAlreadyClosed(page: Page) {
-  const [banner] = await apiGet<Array<{ url: string }>>("/api/banner");
-  if (!banner) return;
-  await page.addInitScript((image) => window.sessionStorage.setItem("bannerVisto", image), `${API_URL}/${banner.url}`);
-}
 
 /** The image requests of the page while the test runs: the URLs fetched, and those that failed (404 above all). */
 function imageTraffic(page: Page): { fetched: string[]; failed: string[] } {

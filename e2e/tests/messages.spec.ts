@@ -1,6 +1,9 @@
-import { expect, test, type APIRequestContext, type Page, type Route } from "../support/test";
-import { adminToken, paises, type ApiPais } from "../support/api";
-import { API_URL, SIM_URL } from "../support/env";
+import { expect, test, type Page, type Route } from "../support/test";
+import { colombia, tourIdByName } from "../support/api";
+import { SIM_URL } from "../support/env";
+import { addFirstSlotNextMonth, addTraveller, fillContactForm, hydrated } from "../support/storefront";
+import { expectToast, toastTexts } from "../support/storefront-toasts";
+import { ordersOf } from "../support/tours";
 import { startStorefrontWithoutApi, type StorefrontWithoutApi } from "../support/storefront-without-api";
 
 /*
@@ -24,18 +27,6 @@ const SEED_TOUR = "Monserrate al atardecer";
 /** How long a delayed loader request is held back (well above the indicator's ~300 ms delay). */
 const DATA_DELAY_MS = 2_000;
 
-async function hydrated(page: Page) {
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-}
-
-async function toastTexts(page: Page): Promise<string[]> {
-  return page.locator('[data-testid="toast"] .toast__message').evaluateAll((els) => els.map((el) => el.textContent ?? ""));
-}
-
-async function expectToast(page: Page, message: string) {
-  await expect.poll(() => toastTexts(page), { message: `toast "${message}"` }).toContain(message);
-}
-
 /** Holds back every loader data request of client navigations (Remix v2: `?_data=<route id>`). */
 async function delayLoaderData(page: Page): Promise<string[]> {
   const delayed: string[] = [];
@@ -48,12 +39,6 @@ async function delayLoaderData(page: Page): Promise<string[]> {
     },
   );
   return delayed;
-}
-
-async function colombia(): Promise<ApiPais> {
-  const pais = (await paises()).find((p) => p.nombre === "Colombia" && p.freetour_id);
-  expect(pais, "the demo seed has Colombia with free tours").toBeTruthy();
-  return pais!;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -136,14 +121,6 @@ async function simMode(mode: string) {
   expect(((await response.json()) as { mode: string }).mode).toBe(mode);
 }
 
-async function tourIdByName(request: APIRequestContext, name: string): Promise<number> {
-  const response = await request.get(`${API_URL}/api/tour/index`);
-  const { succes } = (await response.json()) as { succes: Array<{ id: number; nombre: string }> };
-  const tour = succes.find((t) => t.nombre === name);
-  expect(tour, `the demo seed has "${name}"`).toBeTruthy();
-  return tour!.id;
-}
-
 test.describe("pago sin enlace de aprobación", () => {
   test.afterEach(async () => {
     await simMode("ok");
@@ -153,29 +130,15 @@ test.describe("pago sin enlace de aprobación", () => {
     await simMode("nolinks");
     const email = `sin-enlace-${Date.now()}@example.com`;
 
-    await page.goto(`/actividades/detalle/local/${await tourIdByName(request, SEED_TOUR)}`);
+    await page.goto(`/actividades/detalle/local/${await tourIdByName(SEED_TOUR)}`);
     await hydrated(page);
-    await page.getByRole("link", { name: "Mes siguiente" }).click();
-    await expect(page).toHaveURL(/mes=/);
-    await page.locator(".calendar a.day--available").first().click();
-    await expect(page).toHaveURL(/fecha=/);
-    await page.getByTestId("slots").getByRole("button").first().click();
-    await expect(page.getByRole("dialog", { name: "Confirma tu reserva" })).toBeVisible();
-    await page.getByRole("button", { name: "Agregar al carrito" }).click();
+    await addFirstSlotNextMonth(page);
     await expect(page).toHaveURL(/\/shop$/);
-    const adults = page.getByTestId("counter-mayores_15");
-    await adults.locator('button[data-action="inc"]').click();
-    await expect(adults.getByTestId("counter-value")).toHaveText("1");
+    await addTraveller(page, "mayores_15", 1);
 
     await page.getByTestId("go-pay").click();
-    const form = page.getByTestId("checkout-form");
     await expect(page.getByRole("dialog", { name: "Datos de contacto" })).toBeVisible();
-    await form.locator('[name="nombre"]').fill("Valentina");
-    await form.locator('[name="apellido"]').fill("Ríos");
-    await form.locator('[name="nit"]').fill("1020304050");
-    await form.locator('[name="email"]').fill(email);
-    await form.locator('[name="telefono"]').fill("3001234567");
-    await form.locator('[name="direccion"]').fill("Carrera 7 # 12-34, Bogotá");
+    const form = await fillContactForm(page, { email });
     await form.getByRole("button", { name: /^Pagar / }).click();
 
     await expectToast(page, MSG.sinEnlaceDePago);
@@ -184,12 +147,7 @@ test.describe("pago sin enlace de aprobación", () => {
     expect(page.url()).toMatch(/\/shop/);
     await expect(page.getByTestId("cart-line")).toHaveCount(1);
 
-    const response = await request.get(`${API_URL}/api/compra/index`, {
-      headers: { Authorization: `Bearer ${await adminToken()}` },
-    });
-    expect(response.ok()).toBe(true);
-    const { succes } = (await response.json()) as { succes: Array<{ email: string; status: boolean; estado?: string }> };
-    const mine = succes.filter((o) => o.email === email);
+    const mine = await ordersOf(request, email);
     expect(mine).toHaveLength(1);
     expect(mine[0]!.status).toBe(false);
     expect(mine[0]!.estado).toBe("fallido");

@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext } from "../support/test";
 import { API_URL, STORE_URL } from "../support/env";
-import { png, staffHeaders } from "../support/tours";
+import { png } from "../support/png";
+import { staffHeaders } from "../support/staff";
+import { createTour } from "../support/tours";
 
 /*
  * A city of its own with 26 tours (project "nojs": plain links only): its page shows 24, sorts and pages through
@@ -16,7 +18,7 @@ interface Made {
 }
 
 async function makeCity(request: APIRequestContext): Promise<Made> {
-  const headers = await staffHeaders(request);
+  const headers = await staffHeaders();
   const paises = (await (await request.get(`${API_URL}/api/pais/index`)).json()) as { succes: Array<{ id: number }> };
   const paisId = paises.succes[0]!.id;
   const city = await request.post(`${API_URL}/api/ciudades/create`, {
@@ -34,24 +36,15 @@ async function makeCity(request: APIRequestContext): Promise<Made> {
   for (let i = 0; i < TOURS; i++) {
     const precio = 20 + ((i * 7) % 26);
     const nombre = `Paseo paginado ${String(i).padStart(2, "0")}`;
-    const created = await request.post(`${API_URL}/api/tour/create`, {
-      headers,
-      multipart: {
-        nombre,
-        precio: String(precio),
-        pais: String(paisId),
-        ciudad: String(ciudadId),
-        habitacion_individual: "0",
-        habitacion_doble: "0",
-        habitacion_triple: "0",
-        mascotas: "0",
-        reembolsable: "1",
-        descripcion: "<p>Un paseo de prueba.</p>",
-        fotos: { name: "foto.png", mimeType: "image/png", buffer: png() },
-      },
+    const id = await createTour(request, {
+      nombre,
+      precio: String(precio),
+      pais: String(paisId),
+      ciudad: String(ciudadId),
+      mascotas: "0",
+      descripcion: "<p>Un paseo de prueba.</p>",
     });
-    expect(created.ok(), await created.text()).toBe(true);
-    tours.push({ id: ((await created.json()) as { succes: { id: number } }).succes.id, nombre, precio });
+    tours.push({ id, nombre, precio });
   }
   return { paisId, ciudadId, tours };
 }
@@ -64,7 +57,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test.afterAll(async ({ request }) => {
-  const headers = await staffHeaders(request);
+  const headers = await staffHeaders();
   for (const tour of made?.tours ?? []) await request.delete(`${API_URL}/api/tour/delete/${tour.id}`, { headers });
   if (made) await request.delete(`${API_URL}/api/ciudades/delete/${made.ciudadId}`, { headers });
 });

@@ -1,31 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from "../support/test";
 import { API_URL, SIM_URL, STORE_URL } from "../support/env";
-import { createTestTour, diaOf, holdPlaces, soonDate, staffHeaders } from "../support/tours";
+import { expectToast } from "../support/panel-toasts";
+import { createTestTour, diaOf, holdPlaces, soonDate } from "../support/tours";
 
 /*
  * The panel's Salidas screen (capacity per departure): closing a date takes it off the storefront's calendar,
  * the manifest lists who paid for a departure, and a capacity below what is booked is refused in Spanish.
  * Each test makes its own tour through the API.
  */
-
-async function signIn(page: Page, request: APIRequestContext, path: string) {
-  const token = ((await staffHeaders(request)).Authorization ?? "").replace("Bearer ", "");
-  await page.goto(`${STORE_URL}/legal`);
-  await page.evaluate((t) => {
-    localStorage.setItem("token", t);
-    localStorage.setItem("nombre", "Equipo E2E");
-  }, token);
-  await page.goto(`${STORE_URL}${path}`);
-}
-
-const toastTexts = (page: Page) => page.locator('[data-testid="toast"] .MuiAlert-message').allTextContents();
-async function expectToast(page: Page, message: string | RegExp) {
-  await expect
-    .poll(async () => (await toastTexts(page)).some((t) => (typeof message === "string" ? t === message : message.test(t))), {
-      message: `toast ${String(message)}`,
-    })
-    .toBe(true);
-}
 
 /** The Salidas screen filtered to one tour and one day. */
 function salidasPath(tourId: number, fecha: string): string {
@@ -54,7 +36,7 @@ async function paidOrder(page: Page, request: APIRequestContext, tourId: number,
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pedido registrado de forma correcta");
 }
 
-test("cerrar una fecha en Salidas la quita del calendario de la tienda; reabrirla la devuelve", async ({ page, request }) => {
+test("cerrar una fecha en Salidas la quita del calendario de la tienda; reabrirla la devuelve", async ({ page, request, signIn }) => {
   const { tourId } = await createTestTour(request, { nombre: `Cierre por clima ${Date.now()}`, cupo: 8 });
   const fecha = soonDate(4);
   const calendarDay = () => page.locator(`.calendar [data-date="${fecha}"]`);
@@ -62,7 +44,7 @@ test("cerrar una fecha en Salidas la quita del calendario de la tienda; reabrirl
   await page.goto(`${STORE_URL}/actividades/detalle/local/${tourId}?mes=${fecha.slice(0, 7)}`);
   await expect(page.locator(`.calendar a[data-date="${fecha}"]`)).toHaveCount(1);
 
-  await signIn(page, request, salidasPath(tourId, fecha));
+  await signIn(salidasPath(tourId, fecha));
   const row = page.locator("tbody tr").filter({ hasText: "10:00 hora de Bogotá" });
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId("estado-salida")).toHaveText("Disponible");
@@ -84,13 +66,13 @@ test("cerrar una fecha en Salidas la quita del calendario de la tienda; reabrirl
   await expect(page.locator(`.calendar a[data-date="${fecha}"]`)).toHaveCount(1);
 });
 
-test("el manifiesto de una salida lista a los viajeros de un pedido pagado", async ({ page, request }) => {
+test("el manifiesto de una salida lista a los viajeros de un pedido pagado", async ({ page, request, signIn }) => {
   const { tourId } = await createTestTour(request, { nombre: `Con manifiesto ${Date.now()}`, cupo: 10 });
   const fecha = soonDate(5);
   await paidOrder(page, request, tourId, fecha, "Mariana");
   await holdPlaces(request, tourId, fecha, "10:00", 1, `retenida-${Date.now()}@example.com`);
 
-  await signIn(page, request, salidasPath(tourId, fecha));
+  await signIn(salidasPath(tourId, fecha));
   const row = page.locator("tbody tr").filter({ hasText: "10:00 hora de Bogotá" });
   await expect(row).toContainText("Disponible");
   // 3 persons paid (the pet takes no place), 1 held, 10 places: 6 left
@@ -106,12 +88,12 @@ test("el manifiesto de una salida lista a los viajeros de un pedido pagado", asy
   await expect(page.getByRole("button", { name: "Imprimir" })).toBeEnabled();
 });
 
-test("un cupo menor que lo reservado se rechaza con un mensaje en español", async ({ page, request }) => {
+test("un cupo menor que lo reservado se rechaza con un mensaje en español", async ({ page, request, signIn }) => {
   const { tourId } = await createTestTour(request, { nombre: `Cupo reducido ${Date.now()}`, cupo: 6 });
   const fecha = soonDate(6);
   await holdPlaces(request, tourId, fecha, "10:00", 3, `tres-${Date.now()}@example.com`);
 
-  await signIn(page, request, salidasPath(tourId, fecha));
+  await signIn(salidasPath(tourId, fecha));
   const row = page.locator("tbody tr").filter({ hasText: "10:00 hora de Bogotá" });
   await row.getByRole("button", { name: "Cupo" }).click();
   const dialog = page.getByRole("dialog");

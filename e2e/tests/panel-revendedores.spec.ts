@@ -1,28 +1,11 @@
 import { expect, test } from "../support/test";
-import type { Page } from "@playwright/test";
-import { ADMIN, API_URL, STORE_URL } from "../support/env";
+import { API_URL } from "../support/env";
 
 /*
  * The APIs screen with the real API: staff create a reseller key (shown once) and set its caps on holds, the
  * reseller books through /octo with it (a day-long hold cut to the cap), the booking shows in Pedidos with the reseller and its reference, and switching the key off
  * refuses its next call.
  */
-
-async function signIn(page: Page, path: string) {
-  const res = await fetch(`${API_URL}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(res.status).toBe(200);
-  const token = ((await res.json()) as { sucess: string }).sucess;
-  await page.goto(`${STORE_URL}/legal`);
-  await page.evaluate((t) => {
-    localStorage.setItem("token", t);
-    localStorage.setItem("nombre", "Equipo E2E");
-  }, token);
-  await page.goto(`${STORE_URL}${path}`);
-}
 
 function octo(key: string, path: string, body?: unknown) {
   return fetch(`${API_URL}/octo${path}`, {
@@ -32,9 +15,9 @@ function octo(key: string, path: string, body?: unknown) {
   });
 }
 
-test("APIs: a reseller key is created and shown once, books through OCTO into Pedidos, and is switched off", async ({ page }) => {
+test("APIs: a reseller key is created and shown once, books through OCTO into Pedidos, and is switched off", async ({ page, signIn }) => {
   const nombre = `Revendedor E2E ${Date.now().toString(36)}`;
-  await signIn(page, "/panel/apis");
+  await signIn("/panel/apis");
   await expect(page.getByRole("heading", { level: 1, name: "APIs" }).or(page.getByText("Claves de los revendedores"))).toBeVisible();
   await page.getByRole("button", { name: "Nueva clave" }).click();
   await page.getByLabel("Nombre del revendedor").fill(nombre);

@@ -1,13 +1,8 @@
-import { expect, test, type Page } from "../support/test";
-import * as harness from "../support/env";
+import { expect, test } from "../support/test";
+import { apiJson } from "../support/api";
+import { ADMIN, API_URL, STORE_URL } from "../support/env";
+import { createStaffUser, logInAtForm, type Rol } from "../support/staff";
 import { createTestTour, holdPlaces, soonDate } from "../support/tours";
-
-const STORE_URL = process.env.PANEL_E2E_STORE_URL ?? harness.STORE_URL;
-const API_URL = process.env.PANEL_E2E_API_URL ?? harness.API_URL;
-const ADMIN = {
-  email: process.env.PANEL_E2E_ADMIN_EMAIL ?? harness.ADMIN.email,
-  password: process.env.PANEL_E2E_ADMIN_PASSWORD ?? harness.ADMIN.password,
-};
 
 /*
  * Staff roles in the panel: each role sees only its screens, and the Actividad screen says who changed what.
@@ -17,33 +12,10 @@ const ADMIN = {
 const stamp = Date.now().toString(36);
 const PASSWORD = "clave-e2e-roles-2026";
 
-async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
-  if (typeof init.body === "string") headers.set("Content-Type", "application/json");
-  const res = await fetch(`${API_URL}${path}`, { ...init, headers });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path} → ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-async function login(email: string, password: string): Promise<string> {
-  return (await api<{ sucess: string }>("/api/auth/login", { method: "POST", body: JSON.stringify({ email, password }) })).sucess;
-}
-
-async function createUser(rol: string, nombre: string): Promise<string> {
+async function createUser(rol: Rol, nombre: string): Promise<string> {
   const email = `${rol}-${stamp}@e2e.test`;
-  const admin = await login(ADMIN.email, ADMIN.password);
-  await api("/api/usuarios/create", { method: "POST", token: admin, body: JSON.stringify({ email, nombre, rol, password: PASSWORD }) });
+  await createStaffUser({ email, nombre, rol, password: PASSWORD });
   return email;
-}
-
-async function logInAtForm(page: Page, email: string, password: string) {
-  await page.goto(`${STORE_URL}/login`);
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña").fill(password);
-  await page.getByRole("button", { name: /ingresar|entrar|iniciar/i }).click();
-  await expect(page).toHaveURL(/\/panel/);
 }
 
 test("a Guía lands on Check-in, sees only Check-in and Salidas, and reads a departure's manifest", async ({ page, request }) => {
@@ -73,7 +45,7 @@ test("a Guía lands on Check-in, sees only Check-in and Salidas, and reads a dep
 test("a Contenido user changes a price and the Actividad screen shows who changed it, from what to what", async ({ page }) => {
   const nombre = `Contenido ${stamp}`;
   const email = await createUser("contenido", nombre);
-  const tours = (await api<{ succes: { id: number; nombre: string; precio: number }[] }>("/api/tour/index")).succes;
+  const tours = (await apiJson<{ succes: { id: number; nombre: string; precio: number }[] }>("/api/tour/index")).succes;
   const tour = tours[0]!;
   const before = tour.precio;
   const after = Math.round(before) + 7;

@@ -3,8 +3,10 @@ import { chromium } from "@playwright/test";
 import { PNG } from "pngjs";
 import QRCode from "qrcode";
 import { expect, test, type Page } from "../support/test";
-import { ADMIN, API_URL, CHROMIUM_ARGS, CHROMIUM_PATH, SIM_URL, STORE_URL } from "../support/env";
-import { createTestTour, paidBooking, png, soonDate, staffHeaders } from "../support/tours";
+import { API_URL, CHROMIUM_ARGS, CHROMIUM_PATH, SIM_URL, STORE_URL } from "../support/env";
+import { png } from "../support/png";
+import { openPanel, staffHeaders } from "../support/staff";
+import { createTestTour, paidBooking, soonDate } from "../support/tours";
 
 /*
  * Check-in at a departure (issue 9): a Guía opens the panel on the Check-in screen, picks the departure and feeds
@@ -14,7 +16,6 @@ import { createTestTour, paidBooking, png, soonDate, staffHeaders } from "../sup
  */
 
 const stamp = Date.now().toString(36);
-const PASSWORD = "clave-e2e-checkin-2026";
 
 async function qrPng(text: string): Promise<Buffer> {
   return QRCode.toBuffer(text, { type: "png", width: 360, margin: 4 });
@@ -24,7 +25,7 @@ async function scan(page: Page, referencia: string) {
   await page.getByTestId("checkin-foto").setInputFiles({ name: "voucher.png", mimeType: "image/png", buffer: await qrPng(referencia) });
 }
 
-test("a voucher's QR marks the booking present once; another departure's and a cancelled one are refused", async ({ page, request }) => {
+test("a voucher's QR marks the booking present once; another departure's and a cancelled one are refused", async ({ page, request, signIn }) => {
   const testStart = Date.now();
   const nombre = `Check-in ${stamp}`;
   const { tourId } = await createTestTour(request, { nombre, cupo: 10 });
@@ -33,21 +34,11 @@ test("a voucher's QR marks the booking present once; another departure's and a c
   const booked = await paidBooking(request, SIM_URL, { tourId, fecha, hora: "10:00", adults: 3, email: `checkin-${stamp}@example.com` });
   const otherDay = await paidBooking(request, SIM_URL, { tourId, fecha: otraFecha, hora: "10:00", adults: 1, email: `otro-dia-${stamp}@example.com` });
   const cancelled = await paidBooking(request, SIM_URL, { tourId, fecha, hora: "10:00", adults: 2, email: `cancelada-${stamp}@example.com` });
-  const refund = await request.post(`${API_URL}/api/compra/reembolsar/${cancelled.pedidoId}`, { headers: await staffHeaders(request), data: {} });
+  const refund = await request.post(`${API_URL}/api/compra/reembolsar/${cancelled.pedidoId}`, { headers: await staffHeaders(), data: {} });
   expect(refund.ok(), await refund.text()).toBe(true);
 
   // a Guía lands on Check-in
-  const admin = await staffHeaders(request);
-  const email = `guia-checkin-${stamp}@e2e.test`;
-  const created = await request.post(`${API_URL}/api/usuarios/create`, {
-    headers: admin,
-    data: { email, nombre: `Guía ${stamp}`, rol: "guia", password: PASSWORD },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  await page.goto(`${STORE_URL}/login`);
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña").fill(PASSWORD);
-  await page.getByRole("button", { name: "Ingresar" }).click();
+  await signIn("/panel", "guia");
   await expect(page).toHaveURL(new RegExp(`^${STORE_URL}/panel/checkin`));
   await expect(page.getByRole("heading", { level: 1, name: "Check-in" })).toBeVisible();
 
@@ -91,7 +82,7 @@ test("a voucher's QR marks the booking present once; another departure's and a c
   await expect(page.getByTestId("checkin-resultado").getByTestId("checkin-mensaje")).toContainText("ya registró su llegada");
 
   // the order's detail says they came
-  const check = await request.get(`${API_URL}/api/compra/find/${booked.pedidoId}`, { headers: admin });
+  const check = await request.get(`${API_URL}/api/compra/find/${booked.pedidoId}`, { headers: await staffHeaders() });
   const detail = (await check.json()) as { succes: Array<{ checkin_at: string | null }> };
   // a real moment: since this test started, not in the future
   const checkedIn = Date.parse(detail.succes[0]!.checkin_at ?? "");
@@ -135,10 +126,7 @@ test("the phone camera reads a voucher's QR (Chromium's fake camera plays it), u
     page.on("console", (message) => {
       if (/Content Security Policy|Permissions policy/i.test(message.text())) refused.push(message.text());
     });
-    await page.goto("/login");
-    await page.getByLabel("Correo electrónico").fill(ADMIN.email);
-    await page.getByLabel("Contraseña").fill(ADMIN.password);
-    await page.getByRole("button", { name: "Ingresar" }).click();
+    await openPanel(page);
     await expect(page).toHaveURL(/\/panel\/destinos/);
     const salida = `${tourId}-${fecha.replace(/-/g, "")}-1000`;
     await page.goto(`/panel/checkin?fecha=${fecha}&salida=${salida}`);
