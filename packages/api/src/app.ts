@@ -22,6 +22,7 @@ import type { PaymentProvider } from "./adapters/paypal/types.ts";
 import type { Notifier } from "./notifications/notifier.ts";
 import { createTokenService } from "./auth/tokens.ts";
 import { registerConditionalGets } from "./http/conditional.ts";
+import { serializeRequest } from "./http/redact.ts";
 import { HTTP_MSG, HttpError, fieldError, forbiddenCharacter, hasNulCharacter, registerErrorHandling } from "./http/errors.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createStaffUserRepository } from "./modules/auth/auth.repository.ts";
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       redact: { paths: ["req.headers.authorization", "req.headers.cookie"], censor: "[oculto]" },
+      serializers: { req: serializeRequest },
     },
     // a hop count trusts that many proxies in front of us (closest first)
     trustProxy: typeof config.trustProxy === "number" ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
@@ -170,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  await app.register(authRoutes, { auth, db: deps.db, now });
+  await app.register(authRoutes, { auth, db: deps.db, now, notifier: deps.notifier });
   await app.register(usuariosRoutes, { deps: fullDeps });
   await app.register(actividadRoutes, { deps: fullDeps });
   await app.register(paisRoutes, { deps: fullDeps });

@@ -37,6 +37,8 @@ const clock = () => new Date();
 const notifier: Notifier = {
   orderPaid: (id) => mail.notifier.orderPaid(id),
   orderCancelled: (e) => mail.notifier.orderCancelled(e),
+  pinLocked: (e) => mail.notifier.pinLocked(e),
+  loginLocked: (e) => mail.notifier.loginLocked(e),
 };
 
 const startMailRunner = (smtpUrl: string) =>

@@ -17,7 +17,7 @@ import { auditLogTable } from "../src/modules/audit/audit.table.ts";
 import { pedido, reembolso } from "../src/modules/compra/compra.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
 import { correo } from "../src/mail/correo.table.ts";
-import type { Notifier } from "../src/notifications/notifier.ts";
+import { silentNotifier, type Notifier } from "../src/notifications/notifier.ts";
 import { bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
 import { staffToken } from "./staff-helpers.ts";
 import { NOW, buyer, line, seedCatalogue, simulatorClient, type Catalogue } from "./compra-fixtures.ts";
@@ -47,6 +47,7 @@ function gate() {
 }
 
 const notifier: Notifier = {
+  ...silentNotifier,
   async orderPaid() {},
   async orderCancelled(event) {
     cancelled.push(event);

@@ -17,6 +17,7 @@ import {
 import type { SalidaRow } from "../salidas/salidas.table.ts";
 import { pedido, pedidoLine, paypalWebhookEvent, type PedidoLineRow, type PedidoRow } from "./compra.table.ts";
 import { newPin, newReferencia } from "./referencia.ts";
+import type { HoldGuard } from "./hold-limits.ts";
 
 /** Data access for orders: the only place that reads or writes pedido, pedido_line and paypal_webhook_event. */
 
@@ -30,6 +31,8 @@ export interface NewPedido {
   telefonorespaldo: string | null;
   comentario: string | null;
   valor_total_cents: number;
+  /** The client holding it, as the hold limits key it (hold-limits.ts); absent for OCTO bookings. */
+  cliente?: string | null;
   /** An OCTO booking: the reseller, its booking uuid and reference (absent for storefront orders). */
   octo?: { uuid: string; revendedorId: number; referencia: string | null };
 }
@@ -123,10 +126,10 @@ async function insertIfFits(
   const result = await executePrepared(tx, "hold_check", sql`
     with p as (
       insert into pedido (referencia, pin, nombre, apellido, email, nit, direccion, telefono, telefonorespaldo, comentario,
-                          valor_total_cents, hold_expires_at${octoColumns})
+                          valor_total_cents, hold_expires_at, cliente${octoColumns})
       select ${newReferencia()}::text, ${newPin()}::text, ${order.nombre}::text, ${order.apellido}::text, ${order.email}::text, ${order.nit}::text, ${order.direccion}::text,
              ${order.telefono}::text, ${order.telefonorespaldo}::text, ${order.comentario}::text, ${order.valor_total_cents}::int,
-             ${holdUntil}::timestamptz${octoValues}
+             ${holdUntil}::timestamptz, ${order.cliente ?? null}::text${octoValues}
       where salidas_caben(array[${salidaIds}], array[${persons}], ${now}::timestamptz)
       returning id, created_at
     ),
@@ -209,13 +212,16 @@ export function createCompraRepository(db: Db) {
       lines: NewPedidoLine[],
       now: Date,
       holdUntil: Date,
+      guard?: HoldGuard,
     ): Promise<{ ok: true; row: Pick<PedidoRow, "id" | "createdAt"> } | { ok: false; refusals: LineRefusal[] }> {
       const departures = uniqueDepartures(lines);
       try {
         const row = await db.transaction(async (tx) => {
           const locked = await lockDepartures(tx, departures);
           const salidaOf = new Map(locked.map((r) => [departureKeyOf({ id_tour: r.tourId, fecha: r.fecha, hora: r.hora }), r]));
-          const inserted = await insertIfFits(tx, order, lines.map((l) => ({ ...l, salidaId: salidaOf.get(departureKeyOf(l))!.id })), now, holdUntil);
+          const withSalidas = lines.map((l) => ({ ...l, salidaId: salidaOf.get(departureKeyOf(l))!.id }));
+          await guard?.(tx, withSalidas, locked);
+          const inserted = await insertIfFits(tx, order, withSalidas, now, holdUntil);
           if (inserted) return inserted;
           throw new Refused(await explainRefusals(tx, lines, salidaOf, now));
         });

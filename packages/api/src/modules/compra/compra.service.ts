@@ -15,6 +15,7 @@ import {
 import { silentNotifier, type Notifier } from "../../notifications/notifier.ts";
 import type { PedidoRow } from "./compra.table.ts";
 import { checkDia } from "./compra.dates.ts";
+import { type HoldLimits, checkOrderSize, clientHoldGuard } from "./hold-limits.ts";
 
 /** Spanish answers of the orders module (the storefront shows its own toast; these explain the status). */
 export const COMPRA_MSG = {
@@ -68,6 +69,8 @@ export interface CompraServiceDeps {
   storefrontUrl: string;
   log: FastifyBaseLogger;
   notifier?: Notifier;
+  /** Limits on what storefront orders hold (hold-limits.ts); none when absent. */
+  holdLimits?: HoldLimits;
 }
 
 function conflict(msg: string, extra: Record<string, unknown> = {}): HttpError {
@@ -168,11 +171,16 @@ export function createCompraService(deps: CompraServiceDeps) {
    * (409, nothing stored, nothing charged). If PayPal fails the order is kept as 'fallido' (never payable, its
    * places free again) and the caller gets 502.
    */
-  async function create(body: CompraCreateBody) {
+  async function create(body: CompraCreateBody, client?: string) {
+    if (deps.holdLimits) checkOrderSize(body, deps.holdLimits);
     const tours = await repo.toursForPricing(body.pedidos.map((l) => l.tour_id));
     const lines = priceLines(body, tours);
     const total = lines.reduce((sum, l) => sum + l.valor_total_cents, 0);
     const now = deps.now();
+    const guard =
+      client && deps.holdLimits
+        ? clientHoldGuard({ client, limits: deps.holdLimits, now, describe: (l) => salidaText(l, tours.get(l.id_tour)!.zona) })
+        : undefined;
     const reserved = await repo.reserve(
       {
         nombre: body.nombre,
@@ -184,10 +192,12 @@ export function createCompraService(deps: CompraServiceDeps) {
         telefonorespaldo: body.telefonoRespaldo ? String(body.telefonoRespaldo) : null,
         comentario: body.comentario || null,
         valor_total_cents: total,
+        cliente: client ?? null,
       },
       lines,
       now,
       holdUntil(now),
+      guard,
     );
     if (!reserved.ok) {
       throw new HttpError(409, {
@@ -409,6 +419,7 @@ export function compraServiceFor(deps: AppDeps, log: FastifyBaseLogger): { repo:
     storefrontUrl: deps.config.storefrontUrl,
     log,
     notifier: deps.notifier,
+    holdLimits: deps.config.holdLimits,
   });
   return { repo, service };
 }

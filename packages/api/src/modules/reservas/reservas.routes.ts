@@ -34,12 +34,12 @@ export const reservasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
 
   app.post("/api/reserva/consulta", async (request) => {
     const { referencia, pin } = parseBody(ReservaConsultaBody, request.body);
-    return { succes: toReserva(await reservaByPin(deps.db, limiter, request, referencia, pin, now())) };
+    return { succes: toReserva(await reservaByPin(deps.db, limiter, request, referencia, pin, now(), deps.notifier)) };
   });
 
   app.post("/api/reserva/cancelar", async (request) => {
     const { referencia, pin, linea } = parseBody(ReservaCancelarBody, request.body);
-    const view = await reservaByPin(deps.db, limiter, request, referencia, pin, now());
+    const view = await reservaByPin(deps.db, limiter, request, referencia, pin, now(), deps.notifier);
     return cancelAnswer(await cancelacion.cancel({ pedidoId: view.pedidoId, linea, por: "cliente", actor: actorOf(request, null) }));
   });
 
