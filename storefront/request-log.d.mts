@@ -1,0 +1,7 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+export const REDACTED: string;
+export function redactUrl(url: string): string;
+export function requestLogger(
+  stream?: { write(line: string): void },
+): (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
