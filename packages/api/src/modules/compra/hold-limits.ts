@@ -4,7 +4,16 @@ import type { Db } from "../../db/client.ts";
 import { HttpError, badRequest, fieldError } from "../../http/errors.ts";
 import { slotCapacity } from "../salidas/salidas.repository.ts";
 import type { SalidaRow } from "../salidas/salidas.table.ts";
-import type { NewPedidoLine } from "./compra.repository.ts";
+
+/** What the check reads of an order line (compra.repository.ts's NewPedidoLine). */
+interface HeldLine {
+  id_tour: number;
+  fecha: string;
+  hora: string;
+  mayores15: number;
+  menoresde15_a4: number;
+  menores3: number;
+}
 
 /**
  * Limits on what storefront orders may hold (issue 28, docs/decisions/0008): nobody can take a departure's places,
@@ -63,10 +72,10 @@ export function clientHoldGuard(options: {
   limits: HoldLimits;
   now: Date;
   /** "lunes, 23 de noviembre de 2026 a las 10:00 hora de Bogotá" for a line's departure. */
-  describe: (line: NewPedidoLine) => string;
+  describe: (line: HeldLine) => string;
 }) {
   const { client, limits, now } = options;
-  return async (tx: Db, lines: Array<NewPedidoLine & { salidaId: number }>, departures: SalidaRow[]): Promise<void> => {
+  return async (tx: Db, lines: Array<HeldLine & { salidaId: number }>, departures: SalidaRow[]): Promise<void> => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CLIENT_LOCK_NAMESPACE}::int, hashtext(${client}::text))`);
     const result = await tx.execute(sql`
       select l.salida_id, sum(l.mayores15 + l.menoresde15_a4 + l.menores3)::int as personas
