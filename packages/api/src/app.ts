@@ -41,6 +41,7 @@ import { compraRoutes } from "./modules/compra/compra.routes.ts";
 import { freeToursRoutes } from "./modules/freetours/freetours.routes.ts";
 import { webhookRoutes } from "./modules/webhooks/webhooks.routes.ts";
 import { salidasRoutes } from "./modules/salidas/salidas.routes.ts";
+import { guiasRoutes } from "./modules/salidas/guias.routes.ts";
 import { openApiRoutes } from "./modules/openapi/openapi.routes.ts";
 import { octoRoutes } from "./modules/octo/octo.routes.ts";
 import { reservasRoutes } from "./modules/reservas/reservas.routes.ts";
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(freeToursRoutes, { deps: fullDeps });
   await app.register(webhookRoutes, { deps: fullDeps });
   await app.register(salidasRoutes, { deps: fullDeps });
+  await app.register(guiasRoutes, { deps: fullDeps });
   await app.register(octoRoutes, { deps: fullDeps });
   await app.register(reservasRoutes, { deps: fullDeps });
   await app.register(openApiRoutes, { serverUrl: config.publicApiUrl });

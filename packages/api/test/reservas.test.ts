@@ -18,6 +18,7 @@ import { auditLogTable } from "../src/modules/audit/audit.table.ts";
 import { pedido, reembolso } from "../src/modules/compra/compra.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
 import { correo } from "../src/mail/correo.table.ts";
+import { staffUsersTable } from "../src/modules/auth/auth.table.ts";
 import { silentNotifier, type Notifier } from "../src/notifications/notifier.ts";
 import { bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
 import { staffToken } from "./staff-helpers.ts";
@@ -551,6 +552,9 @@ describe("check-in", () => {
     const b = await buyPaid(t, sim, [line(cat.tourA, MONDAY_14, { mayores_15: 2, de_4_15: 1, mascotas: 1 })]);
     const salida = `${cat.tourA}-20261123-1400`;
     const guia = bearer(await staffToken(t.app, t.db, "guia", "guia-checkin@tours.test"));
+    // a Guía checks in the departures assigned to them (guides.test.ts)
+    const guiaId = (await t.db.select().from(staffUsersTable).where(eq(staffUsersTable.email, "guia-checkin@tours.test")))[0]!.id;
+    expect((await t.app.inject({ method: "PUT", url: `/api/salidas/guias/${salida}`, headers: admin, payload: { guias: [guiaId] } })).statusCode).toBe(200);
 
     const seen = await consultaCheckin(b.referencia, salida, guia);
     expect(seen.statusCode, seen.body).toBe(200);
@@ -581,11 +585,12 @@ describe("check-in", () => {
     const audit = await t.db.select().from(auditLogTable).where(and(eq(auditLogTable.action, "checkin"), eq(auditLogTable.resourceId, String(b.pedidoId))));
     expect(audit).toHaveLength(1);
 
-    const other = await registrar(b.referencia, `${cat.tourA}-20261125-0900`, guia);
+    // the roles that see every departure are told which departure the voucher is for
+    const other = await registrar(b.referencia, `${cat.tourA}-20261125-0900`, admin);
     expect(other.statusCode).toBe(409);
     expect(msgOf(other)).toBe("Este voucher es de otra salida: La Candelaria, lunes, 23 de noviembre de 2026 a las 14:00 hora de Bogotá");
 
-    expect((await registrar("TR-ZZZZZZZZ", salida, guia)).statusCode).toBe(404);
+    expect((await registrar("TR-ZZZZZZZZ", salida, admin)).statusCode).toBe(404);
     expect((await registrar(b.referencia, "no-es-una-salida", guia)).statusCode).toBe(400);
   });
 

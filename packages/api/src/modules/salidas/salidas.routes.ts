@@ -9,6 +9,7 @@ import { listParamsOf } from "../../http/list.ts";
 import { createHorarioRepository, toHorario } from "../tour/horario.repository.ts";
 import { TOUR_MSG } from "../tour/tour.service.ts";
 import { createSalidasRepository } from "./salidas.repository.ts";
+import { notTheirs } from "./guias.ts";
 import { SALIDA_MSG, describeDeparture, monthAvailability, toSalida } from "./salidas.service.ts";
 
 const DEFAULT_DAYS = 30;
@@ -74,6 +75,8 @@ export const salidasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
 
   app.get<{ Params: { salidaId: string } }>("/api/salidas/find/:salidaId", departuresReader, async (request) => {
     const { tourId, date, hora } = departureFromKey(request.params.salidaId);
+    // a Guía sees only the departures assigned to them (guias.ts)
+    if (await notTheirs(deps.db, request.staff, request.params.salidaId)) throw notFound(SALIDA_MSG.notFound);
     const found = await repo.find(tourId, date, hora, now());
     if (!found) throw notFound(SALIDA_MSG.notFound);
     return { succes: toSalida(found, now()) };
@@ -81,6 +84,8 @@ export const salidasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
 
   app.get<{ Params: { salidaId: string } }>("/api/salidas/manifiesto/:salidaId", departuresReader, async (request) => {
     const { tourId, date, hora } = departureFromKey(request.params.salidaId);
+    // a Guía sees only the departures assigned to them (guias.ts)
+    if (await notTheirs(deps.db, request.staff, request.params.salidaId)) throw notFound(SALIDA_MSG.notFound);
     const found = await repo.find(tourId, date, hora, now());
     if (!found) throw notFound(SALIDA_MSG.notFound);
     const lines = await repo.manifest(tourId, date, hora, now());
