@@ -403,6 +403,9 @@ const salidaActions = {
   /** A departure's own capacity; null goes back to its slot's. */
   salidaCupo: (body: { tour_id: number; fecha: string; hora: string; cupo: number | null }) =>
     call(async () => (await api.salidas.cupo(body)).succes),
+  /** A departure's guides and the active guides that could run it. */
+  salidaGuias: (salidaId: string) => call(async () => (await api.salidas.guias(salidaId)).succes),
+  salidaGuiasSet: (salidaId: string, guias: number[]) => call(async () => (await api.salidas.guiasSet(salidaId, { guias })).succes),
 };
 export type SalidaActions = typeof salidaActions;
 

@@ -84,6 +84,16 @@ describe("a guide's departures", () => {
     expect((await registrar(mine.referencia, MINE(), guia)).statusCode).toBe(200);
   });
 
+  it("the guide's list of departures holds only theirs; other roles list them all", async () => {
+    const url = `/api/salidas?filter=${encodeURIComponent(JSON.stringify({ tour_id: cat.tourA, desde: "2026-11-23", hasta: "2026-11-25" }))}`;
+    const listed = await t.app.inject({ method: "GET", url, headers: guia });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().succes.map((s: { id: string }) => s.id)).toEqual([MINE()]);
+    expect(listed.headers["content-range"]).toMatch(/\/1$/);
+    expect((await t.app.inject({ method: "GET", url, headers: otraGuia })).json().succes).toEqual([]);
+    expect((await t.app.inject({ method: "GET", url, headers: ventas })).json().succes.length).toBeGreaterThan(1);
+  });
+
   it("another departure is not there for the guide: no departure, no manifest, no check-in", async () => {
     for (const url of [`/api/salidas/find/${THEIRS()}`, `/api/salidas/manifiesto/${THEIRS()}`]) {
       const res = await t.app.inject({ method: "GET", url, headers: guia });

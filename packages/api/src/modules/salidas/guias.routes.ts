@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import { z } from "zod";
+import { SalidaGuiasBody } from "@tours/contract";
 import { parseDepartureKey } from "@tours/domain";
 import type { AppDeps } from "../../app.ts";
 import { requireRole } from "../../http/auth.ts";
@@ -7,8 +7,6 @@ import { badRequest, fieldError, parseBody } from "../../http/errors.ts";
 import { actorOf, audited } from "../audit/audit.ts";
 import { activeGuides, guidesOf, setGuides } from "./guias.ts";
 import { SALIDA_MSG } from "./salidas.service.ts";
-
-const GuiasBody = z.object({ guias: z.array(z.number().int().positive()).max(50) });
 
 /**
  * A departure's guides: read and replaced by Administrador and Ventas (they plan who runs each departure with its
@@ -31,7 +29,7 @@ export const guiasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
 
   app.put<{ Params: { salidaId: string } }>("/api/salidas/guias/:salidaId", planner, async (request) => {
     const key = keyOf(request.params.salidaId);
-    const { guias } = parseBody(GuiasBody, request.body);
+    const { guias } = parseBody(SalidaGuiasBody, request.body);
     await audited(deps.db, actorOf(request), async (tx, audit) => {
       const { before, after } = await setGuides(tx, key, guias);
       await audit({ action: "update", resource: "salida", resourceId: request.params.salidaId, before: { guias: before }, after: { guias: after } });

@@ -167,7 +167,7 @@ export function createSalidasRepository(db: Db) {
     },
 
     /** Coming departures of every tour (or one), for the panel; computed in SQL, one page at a time. */
-    async list(filter: { tourId?: number; from: string; to: string; q?: string }, page: { offset: number; limit: number }, now: Date) {
+    async list(filter: { tourId?: number; from: string; to: string; q?: string; guiaId?: number }, page: { offset: number; limit: number }, now: Date) {
       const result = await db.execute(departuresSql(filter, page, now));
       const rows = (result as unknown as { rows: DepartureSqlRow[] }).rows;
       return { rows: rows.map(fromSqlRow), total: rows.length ? Number(rows[0]!.total) : 0 };
@@ -385,7 +385,7 @@ const DOW_FLAGS = ["domingo", "lunes", "martes", "miercoles", "jueves", "viernes
  * (bookings or staff settings) even if their slot is gone; with their places taken. One page, with the total.
  */
 function departuresSql(
-  filter: { tourId?: number; from: string; to: string; q?: string; hora?: string },
+  filter: { tourId?: number; from: string; to: string; q?: string; hora?: string; guiaId?: number },
   page: { offset: number; limit: number },
   now: Date,
 ) {
@@ -395,6 +395,8 @@ function departuresSql(
   );
   const tourCond = filter.tourId === undefined ? sql`true` : sql`t.id = ${filter.tourId}`;
   const horaCond = filter.hora === undefined ? sql`true` : sql`k.hora = ${filter.hora}`;
+  // a Guía's list: only the departures assigned to them (guias.ts)
+  const guiaCond = filter.guiaId === undefined ? sql`true` : sql`exists (select 1 from salida_guia g where g.salida_id = s.id and g.usuario_id = ${filter.guiaId})`;
   const qCond = filter.q ? sql`t.nombre ilike ${`%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`true`;
   return sql`
     with dias as (
@@ -432,7 +434,7 @@ function departuresSql(
       from (select l.mayores15 + l.menoresde15_a4 + l.menores3 as persons, ${placesOf({ orderId: sql`l.id_pedido`, canceladaAt: sql`l.cancelada_at` }, now)} as state
             from pedido_line l where l.salida_id = s.id) x
     ) taken on true
-    where ${tourCond} and ${horaCond} and ${qCond}
+    where ${tourCond} and ${horaCond} and ${qCond} and ${guiaCond}
     order by k.fecha, k.hora, t.nombre, t.id
     limit ${page.limit} offset ${page.offset}`;
 }

@@ -9,7 +9,7 @@ import { listParamsOf } from "../../http/list.ts";
 import { createHorarioRepository, toHorario } from "../tour/horario.repository.ts";
 import { TOUR_MSG } from "../tour/tour.service.ts";
 import { createSalidasRepository } from "./salidas.repository.ts";
-import { notTheirs } from "./guias.ts";
+import { GUIA_ROL, notTheirs } from "./guias.ts";
 import { SALIDA_MSG, describeDeparture, monthAvailability, toSalida } from "./salidas.service.ts";
 
 const DEFAULT_DAYS = 30;
@@ -68,7 +68,8 @@ export const salidasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     const q = typeof filter.q === "string" && filter.q.trim() ? filter.q.trim() : undefined;
     const [first, last] = params?.range ?? [0, 99];
     const limit = Math.min(MAX_PAGE, last - first + 1);
-    const page = await repo.list({ tourId, from, to, q }, { offset: first, limit }, now());
+    const guiaId = request.staff?.rol === GUIA_ROL ? request.staff.id : undefined;
+    const page = await repo.list({ tourId, from, to, q, guiaId }, { offset: first, limit }, now());
     reply.header("Content-Range", formatContentRange("salidas", first, page.rows.length, page.total));
     return { succes: page.rows.map((r) => toSalida(r, now())) };
   });
