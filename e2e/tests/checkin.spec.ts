@@ -44,6 +44,10 @@ test("a voucher's QR marks the booking present once; another departure's and a c
     data: { email, nombre: `Guía ${stamp}`, rol: "guia", password: PASSWORD },
   });
   expect(created.ok(), await created.text()).toBe(true);
+  // the Guía runs this departure (issue 28: a guide sees and checks in only the departures assigned to them)
+  const guiaId = ((await created.json()) as { succes: { id: number } }).succes.id;
+  const assigned = await request.put(`${API_URL}/api/salidas/guias/${tourId}-${fecha.replaceAll("-", "")}-1000`, { headers: admin, data: { guias: [guiaId] } });
+  expect(assigned.ok(), await assigned.text()).toBe(true);
   await page.goto(`${STORE_URL}/login`);
   await page.getByLabel("Correo electrónico").fill(email);
   await page.getByLabel("Contraseña").fill(PASSWORD);
@@ -72,9 +76,9 @@ test("a voucher's QR marks the booking present once; another departure's and a c
   );
   await expect(page.getByRole("button", { name: "Marcar presente" })).toHaveCount(0);
 
-  // a voucher for another date of the same tour
+  // a voucher for another date of the same tour: a guide learns nothing beyond that
   await scan(page, otherDay.referencia);
-  await expect(page.getByTestId("checkin-mensaje")).toContainText("Este voucher es de otra salida");
+  await expect(page.getByTestId("checkin-mensaje")).toContainText("Esta reserva no es de esta salida");
   await expect(page.getByTestId("checkin-resultado")).toHaveCount(0);
 
   // a cancelled booking

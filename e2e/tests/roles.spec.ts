@@ -31,10 +31,14 @@ async function login(email: string, password: string): Promise<string> {
   return (await api<{ sucess: string }>("/api/auth/login", { method: "POST", body: JSON.stringify({ email, password }) })).sucess;
 }
 
-async function createUser(rol: string, nombre: string): Promise<string> {
+async function createUser(rol: string, nombre: string, departures: string[] = []): Promise<string> {
   const email = `${rol}-${stamp}@e2e.test`;
   const admin = await login(ADMIN.email, ADMIN.password);
-  await api("/api/usuarios/create", { method: "POST", token: admin, body: JSON.stringify({ email, nombre, rol, password: PASSWORD }) });
+  const created = await api<{ succes: { id: number } }>("/api/usuarios/create", { method: "POST", token: admin, body: JSON.stringify({ email, nombre, rol, password: PASSWORD }) });
+  // a Guía sees only the departures assigned to them (issue 28)
+  for (const key of departures) {
+    await api(`/api/salidas/guias/${key}`, { method: "PUT", token: admin, body: JSON.stringify({ guias: [created.succes.id] }) });
+  }
   return email;
 }
 
@@ -50,7 +54,7 @@ test("a Guía lands on Check-in, sees only Check-in and Salidas, and reads a dep
   const { tourId } = await createTestTour(request, { nombre: `Salida del guía ${stamp}`, cupo: 8 });
   const fecha = soonDate(6);
   await holdPlaces(request, tourId, fecha, "10:00", 2, `guia-${stamp}@example.com`);
-  const email = await createUser("guia", `Guía ${stamp}`);
+  const email = await createUser("guia", `Guía ${stamp}`, [`${tourId}-${fecha.replaceAll("-", "")}-1000`]);
   await logInAtForm(page, email, PASSWORD);
   await expect(page).toHaveURL(new RegExp(`^${STORE_URL}/panel/checkin`));
   await expect(page.getByRole("menuitem", { name: "Check-in", exact: true })).toBeVisible();
