@@ -220,8 +220,9 @@ export function createCompraRepository(db: Db) {
           const locked = await lockDepartures(tx, departures);
           const salidaOf = new Map(locked.map((r) => [departureKeyOf({ id_tour: r.tourId, fecha: r.fecha, hora: r.hora }), r]));
           const withSalidas = lines.map((l) => ({ ...l, salidaId: salidaOf.get(departureKeyOf(l))!.id }));
-          await guard?.(tx, withSalidas, locked);
           const inserted = await insertIfFits(tx, order, withSalidas, now, holdUntil);
+          // the client's limits after the places (a sold-out departure is told as such); a refusal rolls back
+          if (inserted) await guard?.(tx, withSalidas, locked, inserted.id);
           if (inserted) return inserted;
           throw new Refused(await explainRefusals(tx, lines, salidaOf, now));
         });

@@ -64,8 +64,9 @@ export function departureShare(capacity: number | null, percent: number): number
 const CLIENT_LOCK_NAMESPACE = 74_310_012;
 
 /**
- * The check run inside `reserve`'s transaction, after the departures are locked and before the order is inserted.
- * It takes the client's lock last (after the departures'), so it never waits while another holds it and waits back.
+ * The check run inside `reserve`'s transaction, once the order fits its departures and is inserted (uncommitted):
+ * a refusal throws and rolls the order back. It takes the client's lock last (after the departures'), so it never
+ * waits while holding it; the count then sees every hold of the client committed before, this order aside.
  */
 export function clientHoldGuard(options: {
   client: string;
@@ -75,12 +76,12 @@ export function clientHoldGuard(options: {
   describe: (line: HeldLine) => string;
 }) {
   const { client, limits, now } = options;
-  return async (tx: Db, lines: Array<HeldLine & { salidaId: number }>, departures: SalidaRow[]): Promise<void> => {
+  return async (tx: Db, lines: Array<HeldLine & { salidaId: number }>, departures: SalidaRow[], pedidoId: number): Promise<void> => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CLIENT_LOCK_NAMESPACE}::int, hashtext(${client}::text))`);
     const result = await tx.execute(sql`
       select l.salida_id, sum(l.mayores15 + l.menoresde15_a4 + l.menores3)::int as personas
         from pedido p join pedido_line l on l.id_pedido = p.id
-       where p.cliente = ${client}::text and p.estado = 'pendiente'
+       where p.cliente = ${client}::text and p.estado = 'pendiente' and p.id <> ${pedidoId}::int
          and (p.hold_expires_at > ${now}::timestamptz or p.capture_claimed_at is not null)
          and l.cancelada_at is null
        group by l.salida_id`);
