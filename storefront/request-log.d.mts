@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
-export const REDACTED: string;
 export function redactUrl(url: string): string;
 export function requestLogger(
   stream?: { write(line: string): void },

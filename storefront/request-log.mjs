@@ -6,7 +6,7 @@ import morgan from "morgan";
 
 const SECRET_QUERY_PATHS = [/^\/mi-reserva(\/|$)/, /^\/pay\/(ok|not)(\/|$)/, /^\/login(\/|$)/, /^\/panel(\/|$)/];
 const SECRET_PARAMS = /^(pin|token|access_token|key|api_?key|apikey|password|contrasena|clave|secret|jwt|payerid|ref|referencia)$/i;
-export const REDACTED = "[oculto]";
+const REDACTED = "[oculto]";
 
 /** @param {string} url @returns {string} */
 export function redactUrl(url) {

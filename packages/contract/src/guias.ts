@@ -1,8 +1,7 @@
 import { z } from "zod/mini";
 
 /** A departure's guides (issue 28, docs/decisions/0010): who runs it, and the active guides that could. */
-export const GuiaAsignadoSchema = z.object({ id: z.number(), nombre: z.string(), email: z.string() });
-export type GuiaAsignado = z.output<typeof GuiaAsignadoSchema>;
+const GuiaAsignadoSchema = z.object({ id: z.number(), nombre: z.string(), email: z.string() });
 
 export const SalidaGuiasSchema = z.object({
   /** The departure's key, "<tour>-<YYYYMMDD>-<HHMM>". */

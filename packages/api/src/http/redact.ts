@@ -7,7 +7,7 @@ import type { FastifyRequest } from "fastify";
  */
 const SECRET_QUERY_PATHS = [/^\/api\/reserva(\/|$)/, /^\/api\/auth(\/|$)/, /^\/octo(\/|$)/, /^\/api\/checkin(\/|$)/, /^(\/api)?\/compra\/(confirma|cancel)(\/|$)/];
 const SECRET_PARAMS = /^(pin|token|access_token|key|api_?key|apikey|password|contrasena|clave|secret|jwt|payerid|ref|referencia)$/i;
-export const REDACTED = "[oculto]";
+const REDACTED = "[oculto]";
 
 export function redactUrl(url: string): string {
   const q = url.indexOf("?");
