@@ -13,8 +13,8 @@ import { createRequestHandler } from "@remix-run/express";
 import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import morgan from "morgan";
 import onHeaders from "on-headers";
+import { requestLogger } from "./request-log.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const buildPath = path.resolve(process.argv[2] ?? path.join(here, "build/server/index.js"));
@@ -135,7 +135,7 @@ app.use(securityHeaders);
 app.use(compression());
 app.use(build.publicPath, filesOnly(express.static(path.resolve(here, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" })));
 app.use(filesOnly(express.static(path.join(here, "public"), { maxAge: "1h" })));
-app.use(morgan("tiny"));
+app.use(requestLogger());
 app.use((req, res, next) => {
   if (crossOriginPost(req)) {
     res.status(403).type("text/plain; charset=utf-8").send("Solicitud rechazada: envía el formulario desde este sitio.");

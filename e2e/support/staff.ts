@@ -57,9 +57,25 @@ export async function staffHeaders(rol: Rol = "admin"): Promise<Record<string, s
   return { Authorization: `Bearer ${await staffToken(rol)}` };
 }
 
-/** A staff user made through the API by the Administrador. */
-export async function createStaffUser(user: { email: string; nombre: string; rol: Rol; password: string }): Promise<void> {
-  await post("/api/usuarios/create", user, await staffToken("admin"));
+/** A staff user made through the API by the Administrador; its id. */
+export async function createStaffUser(user: { email: string; nombre: string; rol: Rol; password: string }): Promise<number> {
+  return (await post<{ succes: { id: number } }>("/api/usuarios/create", user, await staffToken("admin"))).succes.id;
+}
+
+/** The id of the staff member of `rol` that staffToken(rol) signs in as. */
+export async function staffId(rol: Rol): Promise<number> {
+  const answer = await fetch(`${API_URL}/api/auth/autenticate`, { headers: { Authorization: `Bearer ${await staffToken(rol)}` } });
+  return ((await answer.json()) as { succes: { id: number } }).succes.id;
+}
+
+/** The Administrador assigns these guides to a departure (`<tour>-<yyyymmdd>-<hhmm>`): a Guía sees only theirs (issue 28). */
+export async function assignGuides(salida: string, guias: number[]): Promise<void> {
+  const response = await fetch(`${API_URL}/api/salidas/guias/${salida}`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", ...(await staffHeaders("admin")) },
+    body: JSON.stringify({ guias }),
+  });
+  expect(response.ok, `PUT /api/salidas/guias/${salida} → ${response.status} ${await response.text()}`).toBe(true);
 }
 
 /** Opens `path` of the panel signed in as staff of `rol` without the login form: the token goes where the login puts it. */

@@ -5,7 +5,7 @@ import QRCode from "qrcode";
 import { expect, test, type Page } from "../support/test";
 import { API_URL, CHROMIUM_ARGS, CHROMIUM_PATH, SIM_URL, STORE_URL } from "../support/env";
 import { png } from "../support/png";
-import { openPanel, staffHeaders } from "../support/staff";
+import { assignGuides, openPanel, staffHeaders, staffId } from "../support/staff";
 import { createTestTour, paidBooking, soonDate } from "../support/tours";
 
 /*
@@ -38,6 +38,8 @@ test("a voucher's QR marks the booking present once; another departure's and a c
   expect(refund.ok(), await refund.text()).toBe(true);
 
   // a Guía lands on Check-in
+  // the Guía runs this departure (issue 28: a guide sees and checks in only the departures assigned to them)
+  await assignGuides(`${tourId}-${fecha.replaceAll("-", "")}-1000`, [await staffId("guia")]);
   await signIn("/panel", "guia");
   await expect(page).toHaveURL(new RegExp(`^${STORE_URL}/panel/checkin`));
   await expect(page.getByRole("heading", { level: 1, name: "Check-in" })).toBeVisible();
@@ -63,9 +65,9 @@ test("a voucher's QR marks the booking present once; another departure's and a c
   );
   await expect(page.getByRole("button", { name: "Marcar presente" })).toHaveCount(0);
 
-  // a voucher for another date of the same tour
+  // a voucher for another date of the same tour: a guide learns nothing beyond that
   await scan(page, otherDay.referencia);
-  await expect(page.getByTestId("checkin-mensaje")).toContainText("Este voucher es de otra salida");
+  await expect(page.getByTestId("checkin-mensaje")).toContainText("Esta reserva no es de esta salida");
   await expect(page.getByTestId("checkin-resultado")).toHaveCount(0);
 
   // a cancelled booking

@@ -1,7 +1,7 @@
 import { expect, test } from "../support/test";
 import { apiJson } from "../support/api";
 import { ADMIN, API_URL, STORE_URL } from "../support/env";
-import { createStaffUser, logInAtForm, type Rol } from "../support/staff";
+import { assignGuides, createStaffUser, logInAtForm, type Rol } from "../support/staff";
 import { createTestTour, holdPlaces, soonDate } from "../support/tours";
 
 /*
@@ -12,9 +12,11 @@ import { createTestTour, holdPlaces, soonDate } from "../support/tours";
 const stamp = Date.now().toString(36);
 const PASSWORD = "clave-e2e-roles-2026";
 
-async function createUser(rol: Rol, nombre: string): Promise<string> {
+async function createUser(rol: Rol, nombre: string, departures: string[] = []): Promise<string> {
   const email = `${rol}-${stamp}@e2e.test`;
-  await createStaffUser({ email, nombre, rol, password: PASSWORD });
+  const id = await createStaffUser({ email, nombre, rol, password: PASSWORD });
+  // a Guía sees only the departures assigned to them (issue 28)
+  for (const key of departures) await assignGuides(key, [id]);
   return email;
 }
 
@@ -22,7 +24,7 @@ test("a Guía lands on Check-in, sees only Check-in and Salidas, and reads a dep
   const { tourId } = await createTestTour(request, { nombre: `Salida del guía ${stamp}`, cupo: 8 });
   const fecha = soonDate(6);
   await holdPlaces(request, tourId, fecha, "10:00", 2, `guia-${stamp}@example.com`);
-  const email = await createUser("guia", `Guía ${stamp}`);
+  const email = await createUser("guia", `Guía ${stamp}`, [`${tourId}-${fecha.replaceAll("-", "")}-1000`]);
   await logInAtForm(page, email, PASSWORD);
   await expect(page).toHaveURL(new RegExp(`^${STORE_URL}/panel/checkin`));
   await expect(page.getByRole("menuitem", { name: "Check-in", exact: true })).toBeVisible();

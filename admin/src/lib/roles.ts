@@ -51,6 +51,11 @@ export function canChangeDepartures(rol: string | undefined): boolean {
   return rol === "admin" || rol === "guia";
 }
 
+/** Assigning guides to a departure (a Guía then sees and checks in only those): Administrador and Ventas. */
+export function canAssignGuides(rol: string | undefined): boolean {
+  return rol === "admin" || rol === "ventas";
+}
+
 /** Cancelling and refunding a paid order from its detail (the API allows the same roles). */
 export function canRefund(rol: string | undefined): boolean {
   return rol === "admin" || rol === "ventas";

@@ -18,6 +18,7 @@ import type { AppDeps } from "./deps.ts";
 import { silentNotifier } from "./notifications/notifier.ts";
 import { createTokenService } from "./auth/tokens.ts";
 import { registerConditionalGets } from "./http/conditional.ts";
+import { serializeRequest } from "./http/redact.ts";
 import { HTTP_MSG, HttpError, fieldError, forbiddenCharacter, hasNulCharacter, registerErrorHandling } from "./http/errors.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createStaffUserRepository } from "./modules/auth/auth.repository.ts";
@@ -36,6 +37,7 @@ import { compraRoutes } from "./modules/compra/compra.routes.ts";
 import { freeToursRoutes } from "./modules/freetours/freetours.routes.ts";
 import { webhookRoutes } from "./modules/webhooks/webhooks.routes.ts";
 import { salidasRoutes } from "./modules/salidas/salidas.routes.ts";
+import { guiasRoutes } from "./modules/salidas/guias.routes.ts";
 import { openApiRoutes } from "./modules/openapi/openapi.routes.ts";
 import { octoRoutes } from "./modules/octo/octo.routes.ts";
 import { reservasRoutes } from "./modules/reservas/reservas.routes.ts";
@@ -85,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       redact: { paths: ["req.headers.authorization", "req.headers.cookie"], censor: "[oculto]" },
+      serializers: { req: serializeRequest },
     },
     // a hop count trusts that many proxies in front of us (closest first)
     trustProxy: typeof config.trustProxy === "number" ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
@@ -157,7 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  await app.register(authRoutes, { auth, db: deps.db, now });
+  await app.register(authRoutes, { auth, db: deps.db, now, notifier: deps.notifier });
   await app.register(usuariosRoutes, { deps });
   await app.register(auditoriaRoutes, { deps });
   await app.register(paisRoutes, { deps });
@@ -172,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(freeToursRoutes, { deps });
   await app.register(webhookRoutes, { deps });
   await app.register(salidasRoutes, { deps });
+  await app.register(guiasRoutes, { deps });
   await app.register(octoRoutes, { deps });
   await app.register(reservasRoutes, { deps });
   await app.register(openApiRoutes, { serverUrl: config.publicApiUrl });

@@ -67,6 +67,10 @@ const EnvSchema = z.object({
   ),
   SEED_DEMO: bool(true),
   HOLD_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(24 * 60).default(DEFAULT_HOLD_MINUTES)),
+  HOLD_MAX_PERSONS_PER_ORDER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20)),
+  HOLD_MAX_LINES_PER_ORDER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
+  HOLD_MAX_DEPARTURE_PERCENT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(50)),
+  HOLD_MAX_PERSONS_PER_CLIENT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
   OCTO_SUPPLIER_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(200).default("Tours")),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
@@ -133,6 +137,11 @@ export interface Config {
   businessTimezone: string;
   /** How long an unpaid order holds its places. */
   holdMinutes: number;
+  /**
+   * What a storefront order may hold (docs/decisions/0008): persons and lines per order, and per client (address or
+   * IPv6 /64) across its live unpaid holds: a share of any one departure's capacity and a number of persons in all.
+   */
+  holdLimits: { personsPerOrder: number; linesPerOrder: number; departurePercent: number; personsPerClient: number };
   /** The supplier name resellers see on GET /octo/supplier. */
   octoSupplierName: string;
   seedDemo: boolean;
@@ -268,6 +277,12 @@ export function loadConfig(
     publicApiUrl,
     businessTimezone: e.BUSINESS_TIMEZONE,
     holdMinutes: e.HOLD_MINUTES,
+    holdLimits: {
+      personsPerOrder: e.HOLD_MAX_PERSONS_PER_ORDER,
+      linesPerOrder: e.HOLD_MAX_LINES_PER_ORDER,
+      departurePercent: e.HOLD_MAX_DEPARTURE_PERCENT,
+      personsPerClient: e.HOLD_MAX_PERSONS_PER_CLIENT,
+    },
     octoSupplierName: e.OCTO_SUPPLIER_NAME,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,

@@ -109,6 +109,11 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
       // tests fire many orders and forms from one address; the limits themselves are tested with their defaults
       RATE_LIMIT_FORMS_PER_MINUTE: "100000",
       RATE_LIMIT_ORDERS_PER_MINUTE: "100000",
+      // likewise big orders and many holds from one address (hold-limits.test.ts tests them with their defaults)
+      HOLD_MAX_PERSONS_PER_ORDER: "100000",
+      HOLD_MAX_LINES_PER_ORDER: "100000",
+      HOLD_MAX_DEPARTURE_PERCENT: "100",
+      HOLD_MAX_PERSONS_PER_CLIENT: "100000",
       ...overrides.env,
     },
     { persistSecret: false },

@@ -29,6 +29,8 @@ const clock = () => new Date();
 const notifier: Notifier = {
   orderPaid: (id) => mail.notifier.orderPaid(id),
   orderCancelled: (e) => mail.notifier.orderCancelled(e),
+  pinLocked: (e) => mail.notifier.pinLocked(e),
+  loginLocked: (e) => mail.notifier.loginLocked(e),
 };
 const t = useTestApp({
   paypal: { timeoutMs: 10_000 },

@@ -4,7 +4,7 @@ import { CompraCreateAnswer, PedidoDetalleAnswer, ReservaAnswer, type Reserva } 
 import { PaypalError } from "../src/adapters/paypal/index.ts";
 import { pedido } from "../src/modules/compra/compra.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
-import type { Notifier } from "../src/notifications/notifier.ts";
+import { silentNotifier, type Notifier } from "../src/notifications/notifier.ts";
 import { ALL_DAYS, NOW, buyer } from "./compra-fixtures.ts";
 import { useTestApp, type ApiTest } from "./test-app.ts";
 
@@ -17,7 +17,7 @@ export interface Bought {
 }
 
 /** Creates an order of these lines (compra-fixtures' `line`), approves it at the simulator and confirms it: paid. */
-export async function buyPaid(t: ApiTest, pedidos: unknown[], who: Record<string, unknown> = {}): Promise<Bought> {
+export async function buyPaid(t: Pick<ApiTest, "app" | "db" | "sim">, pedidos: unknown[], who: Record<string, unknown> = {}): Promise<Bought> {
   const created = await t.app.inject({ method: "POST", url: "/api/compra/create", payload: { ...buyer(who), pedidos } });
   if (created.statusCode !== 200) throw new Error(`create: ${created.statusCode} ${created.body}`);
   const token = CompraCreateAnswer.parse(created.json()).succes.id;
@@ -40,6 +40,7 @@ export const msgOf = (res: { json(): unknown }) => (res.json() as { errors: Arra
 export function useReservasApp() {
   const cancelled: Array<Parameters<Notifier["orderCancelled"]>[0]> = [];
   const notifier: Notifier = {
+    ...silentNotifier,
     async orderPaid() {},
     async orderCancelled(event) {
       cancelled.push(event);

@@ -3,6 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { CheckinAnswer, PedidoAnswer, ReservaAnswer } from "@tours/contract";
 import { auditLogTable } from "../src/modules/auditoria/auditoria.table.ts";
 import { correo } from "../src/mail/correo.table.ts";
+import { staffUsersTable } from "../src/modules/auth/auth.table.ts";
+import { newReferencia } from "../src/modules/compra/referencia.ts";
 import { bearer, loginAsStaff } from "./helpers.ts";
 import { MONDAY_14, NOW, line } from "./compra-fixtures.ts";
 import { buyPaid, msgOf, useReservasApp } from "./reserva-fixtures.ts";
@@ -46,7 +48,9 @@ describe("Mi reserva: reference + PIN", () => {
     const wrongPin = String((Number(b.pin) + 7) % 1_000_000).padStart(6, "0");
     const attacker = freshIp();
     // in parallel: a burst cannot slip past the count
-    const tries = await Promise.all(Array.from({ length: 10 }, () => consulta({ referencia: b.referencia, pin: wrongPin }, attacker)));
+    // Each guess at another reference: 10 wrong PINs for one reference would lock it for everybody (per reference,
+    // guessing.test.ts)
+    const tries = await Promise.all(Array.from({ length: 10 }, () => consulta({ referencia: newReferencia(), pin: wrongPin }, attacker)));
     expect(tries.map((r) => r.statusCode)).toEqual(Array(10).fill(404));
     for (const res of [await consulta(b, attacker), await cancelar({ referencia: b.referencia, pin: wrongPin }, undefined, attacker)]) {
       expect(res.statusCode).toBe(429);
@@ -98,6 +102,9 @@ describe("check-in", () => {
     const b = await buyPaid(t, [line(t.cat.tourA, MONDAY_14, { mayores_15: 2, de_4_15: 1, mascotas: 1 })]);
     const salida = `${t.cat.tourA}-20261123-1400`;
     const guia = bearer(await loginAsStaff(t.app, "guia", "guia-checkin@tours.test"));
+    // a Guía checks in the departures assigned to them (guides.test.ts)
+    const guiaId = (await t.db.select().from(staffUsersTable).where(eq(staffUsersTable.email, "guia-checkin@tours.test")))[0]!.id;
+    expect((await t.app.inject({ method: "PUT", url: `/api/salidas/guias/${salida}`, headers: t.staff("admin"), payload: { guias: [guiaId] } })).statusCode).toBe(200);
 
     const seen = await consultaCheckin(b.referencia, salida, guia);
     expect(seen.statusCode, seen.body).toBe(200);
@@ -128,11 +135,12 @@ describe("check-in", () => {
     const audit = await t.db.select().from(auditLogTable).where(and(eq(auditLogTable.action, "checkin"), eq(auditLogTable.resourceId, String(b.pedidoId))));
     expect(audit).toHaveLength(1);
 
-    const other = await registrar(b.referencia, `${t.cat.tourA}-20261125-0900`, guia);
+    // the roles that see every departure are told which departure the voucher is for
+    const other = await registrar(b.referencia, `${t.cat.tourA}-20261125-0900`);
     expect(other.statusCode).toBe(409);
     expect(msgOf(other)).toBe("Este voucher es de otra salida: La Candelaria, lunes, 23 de noviembre de 2026 a las 14:00 hora de Bogotá");
 
-    expect((await registrar("TR-ZZZZZZZZ", salida, guia)).statusCode).toBe(404);
+    expect((await registrar("TR-ZZZZZZZZ", salida)).statusCode).toBe(404);
     expect((await registrar(b.referencia, "no-es-una-salida", guia)).statusCode).toBe(400);
   });
 

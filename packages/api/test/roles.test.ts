@@ -43,6 +43,9 @@ const ALLOWED: Record<string, string[]> = {
   // closing a departure (weather) or changing its places is the guides' call
   salidaCupo: DEPARTURES_WRITE,
   salidaCierre: DEPARTURES_WRITE,
+  // who runs a departure is planned with its bookings in view (issue 28)
+  salidaGuias: SALES,
+  salidaGuiasSet: SALES,
   // reseller API keys, like staff accounts
   revendedoresIndex: ["admin"],
   revendedorFind: ["admin"],

@@ -44,6 +44,7 @@ import {
   SalidaCupoBody,
   SalidaListAnswer,
 } from "./salidas.ts";
+import { SalidaGuiasAnswer, SalidaGuiasBody } from "./guias.ts";
 import {
   CheckinAnswer,
   CheckinBody,
@@ -195,6 +196,9 @@ export const CALLS = {
   salidaManifiesto: call({ method: "GET", path: "/api/salidas/manifiesto/:salidaId", auth: true, answer: ManifiestoAnswer }),
   salidaCupo: call({ method: "PUT", path: "/api/salidas/cupo", auth: true, body: SalidaCupoBody, answer: SalidaAnswer }),
   salidaCierre: call({ method: "PUT", path: "/api/salidas/cierre", auth: true, body: SalidaCierreBody, answer: SuccesAnyAnswer }),
+  /** Extension (issue 28): a departure's guides, read and replaced by Administrador and Ventas. */
+  salidaGuias: call({ method: "GET", path: "/api/salidas/guias/:salidaId", auth: true, answer: SalidaGuiasAnswer }),
+  salidaGuiasSet: call({ method: "PUT", path: "/api/salidas/guias/:salidaId", auth: true, body: SalidaGuiasBody, answer: SalidaGuiasAnswer }),
   /** Extension (panel): resellers and their OCTO API keys; the key is in the create answer only. */
   revendedoresIndex: call({ method: "GET", path: "/api/revendedores", auth: true, answer: RevendedorListAnswer, list: true }),
   revendedorFind: call({ method: "GET", path: "/api/revendedores/find/:id", auth: true, answer: RevendedorAnswer }),

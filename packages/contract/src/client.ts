@@ -16,6 +16,7 @@ import type {
 } from "./bodies.ts";
 import type { CheckinBodyInput, ReembolsarBodyInput, ReservaCancelarBodyInput, ReservaConsultaBodyInput } from "./reservas.ts";
 import type { HorarioCupoBodyInput, SalidaCierreBodyInput, SalidaCupoBodyInput } from "./salidas.ts";
+import type { SalidaGuiasBodyInput } from "./guias.ts";
 import { CALLS, buildPath, type Answer, type CallName, type CiudadOrden } from "./calls.ts";
 import { errorMessages } from "./errors.ts";
 import { encodeListQuery, parseContentRange, type ListParams, type ListResult } from "./list.ts";
@@ -283,6 +284,8 @@ export function createApiClient(options: ApiClientOptions) {
       manifiesto: (salidaId: string) => call("salidaManifiesto", { params: { salidaId } }),
       cupo: (body: SalidaCupoBodyInput) => call("salidaCupo", { body }),
       cierre: (body: SalidaCierreBodyInput) => call("salidaCierre", { body }),
+      guias: (salidaId: string) => call("salidaGuias", { params: { salidaId } }),
+      guiasSet: (salidaId: string, body: SalidaGuiasBodyInput) => call("salidaGuiasSet", { params: { salidaId }, body }),
     },
     auth: {
       login: (body: LoginBodyInput) => call("authLogin", { body }),

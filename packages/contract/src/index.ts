@@ -6,6 +6,7 @@ export * from "./list.ts";
 export * from "./calls.ts";
 export * from "./client.ts";
 export * from "./salidas.ts";
+export * from "./guias.ts";
 export * from "./revendedores.ts";
 export * from "./reservas.ts";
 export * from "./urls.ts";

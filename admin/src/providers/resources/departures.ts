@@ -25,5 +25,8 @@ export const departureActions = {
   /** A departure's own capacity; null goes back to its schedule's. */
   setDepartureCapacity: (body: { tour_id: number; fecha: string; hora: string; cupo: number | null }) =>
     withHttpErrors(async () => (await api.salidas.cupo(body)).succes),
+  /** A departure's guides and the active guides that could run it. */
+  departureGuides: (salidaId: string) => withHttpErrors(async () => (await api.salidas.guias(salidaId)).succes),
+  setDepartureGuides: (salidaId: string, guias: number[]) => withHttpErrors(async () => (await api.salidas.guiasSet(salidaId, { guias })).succes),
 };
 export type DepartureActions = typeof departureActions;

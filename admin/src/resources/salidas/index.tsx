@@ -12,7 +12,8 @@ import {
   useRecordContext,
   useRefresh,
 } from "react-admin";
-import { canChangeDepartures } from "../../lib/roles";
+import { canAssignGuides, canChangeDepartures } from "../../lib/roles";
+import { GuiasDialog } from "./GuiasDialog";
 import {
   Box,
   Button,
@@ -264,7 +265,7 @@ function ManifestDialog({ salida, onClose }: { salida: Salida; onClose: () => vo
   );
 }
 
-type Open = "manifest" | "cupo" | "departure" | "date" | null;
+type Open = "manifest" | "cupo" | "departure" | "date" | "guias" | null;
 
 function DepartureActionsCell() {
   const salida = useRecordContext<Salida>();
@@ -280,6 +281,11 @@ function DepartureActionsCell() {
       <Button size="small" onClick={() => setOpen("manifest")}>
         Manifiesto
       </Button>
+      {canAssignGuides(rol) && (
+        <Button size="small" onClick={() => setOpen("guias")}>
+          Guías
+        </Button>
+      )}
       {changes && (
         <>
           <Button size="small" onClick={() => setOpen("cupo")}>
@@ -295,6 +301,7 @@ function DepartureActionsCell() {
       )}
       {open === "manifest" && <ManifestDialog salida={salida} onClose={close} />}
       {open === "cupo" && <CapacityDialog salida={salida} onClose={close} />}
+      {open === "guias" && <GuiasDialog salida={salida} onClose={close} />}
       {open === "departure" && (
         <ConfirmAction
           title={salida.cerrada ? "Reabrir salida" : "Cerrar salida"}

@@ -7,6 +7,7 @@ export * from "../modules/ayuda/ayuda.table.ts";
 export * from "../modules/banner/banner.table.ts";
 export * from "../modules/auth/auth.table.ts";
 export * from "../modules/salidas/salidas.table.ts";
+export * from "../modules/salidas/guias.table.ts";
 export * from "../modules/compra/compra.table.ts";
 export * from "../modules/limits/limits.table.ts";
 export * from "../modules/octo/octo.table.ts";

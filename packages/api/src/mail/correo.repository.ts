@@ -22,7 +22,8 @@ export async function correoExists(db: Db, clave: string): Promise<boolean> {
 
 export interface NewCorreo {
   tipo: CorreoTipo;
-  pedidoId: number;
+  /** Null for the e-mails about a staff account (aviso_login). */
+  pedidoId: number | null;
   lineaId: number | null;
   destinatario: string;
   asunto: string;

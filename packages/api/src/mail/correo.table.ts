@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { pedido } from "../modules/compra/compra.table.ts";
 
-export type CorreoTipo = "confirmacion" | "nuevo_pedido" | "recordatorio" | "cancelacion";
+export type CorreoTipo = "confirmacion" | "nuevo_pedido" | "recordatorio" | "cancelacion" | "aviso_pin" | "aviso_login";
 /** pendiente: waiting for (another) try; enviado: the SMTP server accepted it; fallido: every try spent. */
 export type CorreoEstado = "pendiente" | "enviado" | "fallido";
 
@@ -14,7 +14,8 @@ export const correo = pgTable(
   {
     id: serial("id").primaryKey(),
     tipo: text("tipo").$type<CorreoTipo>().notNull(),
-    pedido_id: integer("pedido_id").notNull().references(() => pedido.id, { onDelete: "cascade" }),
+    /** The order the e-mail is about; null for the staff account alerts (aviso_login). */
+    pedido_id: integer("pedido_id").references(() => pedido.id, { onDelete: "cascade" }),
     /** The order line a reminder is about; null for the e-mails about the whole order. */
     linea_id: integer("linea_id"),
     destinatario: text("destinatario").notNull(),

@@ -5,7 +5,8 @@ import { reembolso } from "../modules/compra/compra.table.ts";
 import { loadReservaView } from "../modules/reservas/reserva.view.ts";
 import { startJobQueue, type JobQueue } from "../jobs/queue.ts";
 import type { Notifier } from "../notifications/notifier.ts";
-import { createMailNotifier, mailQueues, startMailWorkers, type MailerDeps } from "./mailer.ts";
+import { MAIL_QUEUE, createMailNotifier, mailQueues, startMailWorkers, type MailerDeps } from "./mailer.ts";
+import { createAlertNotifier } from "./alerts.ts";
 import { createSmtpTransport, type MailTransport } from "./transport.ts";
 
 export interface RunningMail {
@@ -50,7 +51,7 @@ export async function startMail(options: StartMailOptions): Promise<RunningMail>
   };
   await startMailWorkers(deps);
   return {
-    notifier: createMailNotifier(deps),
+    notifier: { ...createMailNotifier(deps), ...createAlertNotifier({ ...deps, mailQueue: MAIL_QUEUE }) },
     queue,
     async stop() {
       await queue.stop();

@@ -21,6 +21,7 @@ import {
   type RenderedMail,
 } from "./templates.ts";
 import type { MailTransport } from "./transport.ts";
+import { ALERT_TIPOS, renderAlert, type AlertJob } from "./alerts.ts";
 
 /** Delivers one row of the `correo` table. */
 export const MAIL_QUEUE = "correo";
@@ -53,6 +54,8 @@ interface DeliverJob {
   lineIds?: number[];
   reembolsoId?: number | null;
   porStaff?: boolean;
+  /** Security alerts (alerts.ts): what the e-mail tells. */
+  aviso?: AlertJob;
 }
 
 interface ReminderJob {
@@ -75,7 +78,7 @@ export const confirmacionKey = (pedidoId: number) => `confirmacion:${pedidoId}`;
  * processes, a retried request) finds the key taken and adds nothing. The confirmation's key also guards the
  * staff e-mail and the reminders, which are added with it.
  */
-export function createMailNotifier(deps: MailerDeps): Notifier {
+export function createMailNotifier(deps: MailerDeps): Pick<Notifier, "orderPaid" | "orderCancelled"> {
   const { db, queue, log } = deps;
   return {
     async orderPaid(pedidoId) {
@@ -182,14 +185,16 @@ export async function startMailWorkers(deps: MailerDeps): Promise<void> {
         const refund = data.reembolsoId ? await deps.loadRefund(data.reembolsoId) : null;
         return renderCancelacion(view, cancelled, refund, data.porStaff ?? false, links);
       }
+      default:
+        return null;
     }
   }
 
   await queue.work<DeliverJob>(MAIL_QUEUE, async (data, job: JobInfo) => {
     const row = await findCorreo(db, data.correoId);
     if (!row || row.estado === "enviado") return;
-    const view = await deps.loadView(row.pedido_id, deps.now());
-    const mail = view ? await render(row, view, data) : null;
+    const view = row.pedido_id === null ? null : await deps.loadView(row.pedido_id, deps.now());
+    const mail = ALERT_TIPOS.has(row.tipo) ? renderAlert(row, data.aviso!, links) : view ? await render(row, view, data) : null;
     if (!mail) {
       // the order or the line is gone (a reminder for a line cancelled since): nothing to say any more
       await markCorreoTryFailed(db, row.id, "No se envió: la reserva ya no está vigente", "fallido", deps.now());

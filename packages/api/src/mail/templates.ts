@@ -87,7 +87,7 @@ interface Block {
   text: string;
 }
 
-const p = (s: string): Block => ({ html: `<p style="margin:0 0 14px">${escapeHtml(s)}</p>`, text: s });
+export const p = (s: string): Block => ({ html: `<p style="margin:0 0 14px">${escapeHtml(s)}</p>`, text: s });
 
 function card(title: string, rows: Row[]): Block {
   const html = `<div style="border:1px solid #e5e7eb;border-radius:8px;padding:14px 16px;margin:0 0 14px">
@@ -98,14 +98,14 @@ ${rows.map(([k, v]) => `<p style="margin:0 0 6px"><span style="color:#6b7280">${
   return { html, text };
 }
 
-function button(label: string, url: string): Block {
+export function button(label: string, url: string): Block {
   return {
     html: `<p style="margin:18px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold">${escapeHtml(label)}</a></p>`,
     text: `${label}: ${url}`,
   };
 }
 
-function page(title: string, blocks: Block[]): { html: string; text: string } {
+export function page(title: string, blocks: Block[]): { html: string; text: string } {
   const html = `<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:0;background:#f3f4f6">

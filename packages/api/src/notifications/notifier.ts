@@ -1,10 +1,11 @@
+import type { AlertNotifier } from "../mail/alerts.ts";
 /**
  * What the booking modules tell the outside world after a change (issue 9): e-mails and scheduled reminders.
  * The orders and self-service modules call these; the mail module implements them on the job queue. Every method
  * must be safe to call twice for the same event (two confirmations of one payment, a retried request): the
  * implementation, not the caller, makes each message go out once.
  */
-export interface Notifier {
+export interface Notifier extends AlertNotifier {
   /** An order has just become paid (PayPal capture completed): confirmation + voucher, staff e-mail, reminders. */
   orderPaid(pedidoId: number): Promise<void>;
   /** Lines of a paid order were cancelled (by the buyer in "Mi reserva" or by staff), with the refund if any. */
@@ -15,4 +16,6 @@ export interface Notifier {
 export const silentNotifier: Notifier = {
   async orderPaid() {},
   async orderCancelled() {},
+  async pinLocked() {},
+  async loginLocked() {},
 };

@@ -1,33 +1,32 @@
 import type { FastifyPluginAsync } from "fastify";
 import { LoginBody } from "@tours/contract";
-import { HTTP_MSG, HttpError, parseBody } from "../../http/errors.ts";
+import { HttpError, parseBody } from "../../http/errors.ts";
 import { bearerToken, requireStaff } from "../../http/auth.ts";
 import type { Db } from "../../db/client.ts";
-import { createRateLimiter, type Limit } from "../limits/rate-limiter.ts";
+import { createRateLimiter } from "../limits/rate-limiter.ts";
+import type { Notifier } from "../../notifications/notifier.ts";
+import { loginLimits } from "./login-limits.ts";
 import { actorOf, audited, recordAudit } from "../auditoria/auditoria.ts";
 import { createStaffUserRepository } from "./auth.repository.ts";
 import type { StaffAuthService } from "./auth.service.ts";
 import { LOGIN_FAILED_MSG } from "./auth.messages.ts";
 
-/** Failed logins allowed per client address and minute; the next attempt gets 429 until the minute is over. */
-export const LOGIN_FAILURES_PER_MINUTE = 10;
-const LOGIN_FAILURES: Limit = { name: "login", max: LOGIN_FAILURES_PER_MINUTE, windowMs: 60_000 };
-
 /**
  * Failures count per real client address (the storefront forwards its visitors' addresses, trusted through
  * TRUST_PROXY), in PostgreSQL, so every API process sees them and one stranger's failures block only that stranger.
  */
-export const authRoutes: FastifyPluginAsync<{ auth: StaffAuthService; db: Db; now: () => Date }> = async (app, { auth, db, now }) => {
-  const limiter = createRateLimiter(db, now);
+export const authRoutes: FastifyPluginAsync<{ auth: StaffAuthService; db: Db; now: () => Date; notifier: Notifier }> = async (
+  app,
+  { auth, db, now, notifier },
+) => {
+  const limits = loginLimits(createRateLimiter(db, now), notifier, now);
 
   app.post("/api/auth/login", async (request) => {
-    if ((await limiter.count(LOGIN_FAILURES, request.ip)) >= LOGIN_FAILURES_PER_MINUTE) {
-      throw new HttpError(429, { errors: [{ msg: HTTP_MSG.tooManyRequests }] });
-    }
     const body = parseBody(LoginBody, request.body);
+    await limits.check(request, body.email);
     const result = await auth.login(body.email, body.password);
     if (!result.ok) {
-      await limiter.hit(LOGIN_FAILURES, request.ip);
+      await limits.failed(request, body.email, result.user);
       request.log.warn({ ip: request.ip }, "failed staff login");
       await recordLogin(db, request, "login_failed", result.user, body.email);
       throw new HttpError(401, { errors: [{ msg: LOGIN_FAILED_MSG }] });

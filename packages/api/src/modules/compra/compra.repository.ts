@@ -7,6 +7,7 @@ import { horarioTable, tourTable } from "../tour/tour.table.ts";
 import { paisTable } from "../pais/pais.table.ts";
 import { pedido, pedidoLine, type PedidoLineRow, type PedidoRow } from "./compra.table.ts";
 import { type NewPedido, type NewPedidoLine, renewHold, reserveWithHold } from "./retencion.ts";
+import type { HoldGuard } from "./hold-limits.ts";
 import { tourZona } from "../tour/tour.zona.ts";
 
 // modules/octo and bench/checkout.ts import these types from here
@@ -64,8 +65,8 @@ export function createCompraRepository(db: Db) {
     },
 
     /** The order and all its lines, holding their places until `holdUntil` — or nothing (see reserveWithHold). */
-    reserve(order: NewPedido, lines: NewPedidoLine[], now: Date, holdUntil: Date) {
-      return reserveWithHold(db, order, lines, now, holdUntil);
+    reserve(order: NewPedido, lines: NewPedidoLine[], now: Date, holdUntil: Date, guard?: HoldGuard) {
+      return reserveWithHold(db, order, lines, now, holdUntil, guard);
     },
 
     /** A lapsed hold taken again if its places are still free, else the order expires (see renewHold). */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { CompraCreateBody, TokenBody } from "@tours/contract";
 import type { AppDeps } from "../../deps.ts";
 import { createRateLimiter, publicLimits } from "../limits/rate-limiter.ts";
+import { clientKey } from "../limits/client-key.ts";
 import { requireRole } from "../../http/auth.ts";
 import { notFound, parseBody, parseId } from "../../http/errors.ts";
 import { listHandler } from "../../http/list.ts";
@@ -19,7 +20,7 @@ export const compraRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
   app.post("/api/compra/create", async (request) => {
     const body = parseBody(CompraCreateBody, request.body);
     await limiter.enforce(limits.pedido, request);
-    return { succes: await service.create(body) };
+    return { succes: await service.create(body, clientKey(request.ip)) };
   });
 
   app.post("/api/compra/confirma", async (request) => {

@@ -12,6 +12,7 @@ import type { PedidoRow } from "./compra.table.ts";
 import { checkDia } from "./compra.dates.ts";
 import { COMPRA_MSG } from "./compra.messages.ts";
 import { buildOrderLine } from "./order-lines.ts";
+import { type HoldLimits, checkOrderSize, clientHoldGuard } from "./hold-limits.ts";
 
 /** "lunes, 23 de noviembre de 2026 a las 14:00 hora de Bogotá". */
 function salidaText(line: Pick<NewPedidoLine, "fecha" | "hora">, zona: string): string {
@@ -40,6 +41,8 @@ export interface CompraServiceDeps {
   storefrontUrl: string;
   log: FastifyBaseLogger;
   notifier?: Notifier;
+  /** Limits on what storefront orders hold (hold-limits.ts); none when absent. */
+  holdLimits?: HoldLimits;
 }
 
 function conflict(msg: string, extra: Record<string, unknown> = {}): HttpError {
@@ -132,11 +135,16 @@ export function createCompraService(deps: CompraServiceDeps) {
    * (409, nothing stored, nothing charged). If PayPal fails the order is kept as 'fallido' (never payable, its
    * places free again) and the caller gets 502.
    */
-  async function create(body: CompraCreateBody) {
+  async function create(body: CompraCreateBody, client?: string) {
+    if (deps.holdLimits) checkOrderSize(body, deps.holdLimits);
     const tours = await repo.toursForPricing(body.pedidos.map((l) => l.tour_id));
     const lines = priceLines(body, tours);
     const total = lines.reduce((sum, l) => sum + l.valor_total_cents, 0);
     const now = deps.now();
+    const guard =
+      client && deps.holdLimits
+        ? clientHoldGuard({ client, limits: deps.holdLimits, now, describe: (l) => salidaText(l, tours.get(l.id_tour)!.zona) })
+        : undefined;
     const reserved = await repo.reserve(
       {
         nombre: body.nombre,
@@ -148,10 +156,12 @@ export function createCompraService(deps: CompraServiceDeps) {
         telefonorespaldo: body.telefonoRespaldo ? String(body.telefonoRespaldo) : null,
         comentario: body.comentario || null,
         valor_total_cents: total,
+        cliente: client ?? null,
       },
       lines,
       now,
       holdUntil(now),
+      guard,
     );
     if (!reserved.ok) {
       throw new HttpError(409, {
@@ -373,6 +383,7 @@ export function compraServiceFor(deps: AppDeps, log: FastifyBaseLogger): { repo:
     storefrontUrl: deps.config.storefrontUrl,
     log,
     notifier: deps.notifier,
+    holdLimits: deps.config.holdLimits,
   });
   return { repo, service };
 }

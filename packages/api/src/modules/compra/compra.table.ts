@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { salida } from "../salidas/salidas.table.ts";
 import { staffUsersTable } from "../auth/auth.table.ts";
@@ -62,8 +63,14 @@ export const pedido = pgTable("pedido", {
   revendedor_referencia: text("revendedor_referencia"),
   /** Why a reseller cancelled (OCTO's `reason`). */
   motivo_cancelacion: text("motivo_cancelacion"),
+  /** Who took the hold, as its limits count clients (hold-limits.ts): an address or its IPv6 /64; null for OCTO. */
+  cliente: text("cliente"),
   ...timestamps,
-}, (t) => [uniqueIndex("pedido_octo_uuid_idx").on(t.octo_uuid), index("pedido_revendedor_idx").on(t.revendedor_id)]);
+}, (t) => [
+  uniqueIndex("pedido_octo_uuid_idx").on(t.octo_uuid),
+  index("pedido_revendedor_idx").on(t.revendedor_id),
+  index("pedido_cliente_pendiente_idx").on(t.cliente).where(sql`${t.estado} = 'pendiente'`),
+]);
 
 export const pedidoLine = pgTable(
   "pedido_line",

@@ -5,6 +5,7 @@ import { salida } from "../salidas/salidas.table.ts";
 import { isDateClosed, lockDeparture, lockDepartures, slotCapacity, takenBySalida, takenTotal } from "../salidas/cupo.ts";
 import type { SalidaRow } from "../salidas/salidas.table.ts";
 import type { OctoContactExtra } from "../octo/octo.table.ts";
+import type { HoldGuard } from "./hold-limits.ts";
 import { pedido, pedidoLine, type PedidoRow } from "./compra.table.ts";
 import { newPin, newReferencia } from "./referencia.ts";
 
@@ -23,6 +24,8 @@ export interface NewPedido {
   telefonorespaldo: string | null;
   comentario: string | null;
   valor_total_cents: number;
+  /** The client holding it, as the hold limits key it (hold-limits.ts); absent for OCTO bookings. */
+  cliente?: string | null;
   /** An OCTO booking: the reseller, its booking uuid and reference, the request as first sent and the contact's extra fields (absent for storefront orders). */
   octo?: { uuid: string; revendedorId: number; referencia: string | null; peticion: string; contacto: OctoContactExtra | null };
 }
@@ -97,10 +100,10 @@ async function insertIfFits(
   const result = await executePrepared(tx, "hold_check", sql`
     with p as (
       insert into pedido (referencia, pin, nombre, apellido, email, nit, direccion, telefono, telefonorespaldo, comentario,
-                          valor_total_cents, hold_expires_at${octoColumns})
+                          valor_total_cents, hold_expires_at, cliente${octoColumns})
       select ${newReferencia()}::text, ${newPin()}::text, ${order.nombre}::text, ${order.apellido}::text, ${order.email}::text, ${order.nit}::text, ${order.direccion}::text,
              ${order.telefono}::text, ${order.telefonorespaldo}::text, ${order.comentario}::text, ${order.valor_total_cents}::int,
-             ${holdUntil}::timestamptz${octoValues}
+             ${holdUntil}::timestamptz, ${order.cliente ?? null}::text${octoValues}
       where salidas_caben(array[${salidaIds}], array[${persons}], ${now}::timestamptz)
       returning id, created_at
     ),
@@ -145,13 +148,17 @@ export async function reserveWithHold(
   lines: NewPedidoLine[],
   now: Date,
   holdUntil: Date,
+  guard?: HoldGuard,
 ): Promise<{ ok: true; row: Pick<PedidoRow, "id" | "createdAt"> } | { ok: false; refusals: LineRefusal[] }> {
   const departures = uniqueDepartures(lines);
   try {
     const row = await db.transaction(async (tx) => {
       const locked = await lockDepartures(tx, departures);
       const salidaOf = new Map(locked.map((r) => [departureKeyOf({ id_tour: r.tourId, fecha: r.fecha, hora: r.hora }), r]));
-      const inserted = await insertIfFits(tx, order, lines.map((l) => ({ ...l, salidaId: salidaOf.get(departureKeyOf(l))!.id })), now, holdUntil);
+      const withSalidas = lines.map((l) => ({ ...l, salidaId: salidaOf.get(departureKeyOf(l))!.id }));
+      const inserted = await insertIfFits(tx, order, withSalidas, now, holdUntil);
+      // the client's limits after the places (a sold-out departure is told as such); a refusal rolls back
+      if (inserted) await guard?.(tx, withSalidas, locked, inserted.id);
       if (inserted) return inserted;
       throw new Refused(await explainRefusals(tx, lines, salidaOf, now));
     });

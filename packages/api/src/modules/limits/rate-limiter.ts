@@ -2,6 +2,7 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { HTTP_MSG, HttpError } from "../../http/errors.ts";
+import { clientKey } from "./client-key.ts";
 import { rateLimit } from "./limits.table.ts";
 
 /**
@@ -73,7 +74,7 @@ export function createRateLimiter(db: Db, now: () => Date): RateLimiter {
       return row?.hits ?? 0;
     },
     async enforce(limit, request) {
-      if (!(await limiter.hit(limit, request.ip))) throw new HttpError(429, { errors: [{ msg: HTTP_MSG.tooManyRequests }] });
+      if (!(await limiter.hit(limit, clientKey(request.ip)))) throw new HttpError(429, { errors: [{ msg: HTTP_MSG.tooManyRequests }] });
     },
   };
   return limiter;

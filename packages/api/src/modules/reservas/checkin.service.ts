@@ -8,6 +8,7 @@ import { staffUsersTable } from "../auth/auth.table.ts";
 import { pedidoLine } from "../compra/compra.table.ts";
 import { type ReservaLinea, type ReservaView, loadReservaView } from "./reserva.view.ts";
 import { CHECKIN_MSG } from "./reservas.messages.ts";
+import { GUIAS_MSG } from "../salidas/guias.ts";
 
 /**
  * Check-in at a departure (docs/decisions/0013): a guide scans the voucher's QR (the reference) or types it, sees
@@ -16,10 +17,14 @@ import { CHECKIN_MSG } from "./reservas.messages.ts";
 
 const conflict = (msg: string) => new HttpError(409, { errors: [fieldError(msg, "referencia")] });
 
-/** The line of the booking for this departure, or the reason it cannot be checked in there. */
-function lineAt(view: ReservaView | null, salida: string): ReservaLinea {
+/**
+ * The line of the booking for this departure, or the reason it cannot be checked in there. `discreet` (a Guía):
+ * a booking that is not of this departure, or none at all, is only "not of this departure" (guias.ts).
+ */
+function lineAt(view: ReservaView | null, salida: string, discreet = false): ReservaLinea {
+  const line = view?.lineas.find((l) => l.salidaClave === salida);
+  if (discreet && !line) throw conflict(GUIAS_MSG.otherDeparture);
   if (!view) throw notFound(CHECKIN_MSG.notFound);
-  const line = view.lineas.find((l) => l.salidaClave === salida);
   const cancelledOrder = view.estado === "cancelado" || view.estado === "reembolsado";
   if (!line) {
     const active = view.lineas.filter((l) => !l.canceladaAt);
@@ -65,17 +70,17 @@ export function createCheckinService(deps: { db: Db; now: () => Date }) {
   }
 
   /** Who of this booking comes to this departure, and whether they already checked in. */
-  async function consulta(referencia: string, salida: string): Promise<Checkin> {
+  async function consulta(referencia: string, salida: string, discreet = false): Promise<Checkin> {
     checkSalida(salida);
     const view = await loadReservaView(db, { referencia }, deps.now());
-    return toCheckin(view!, lineAt(view, salida));
+    return toCheckin(view!, lineAt(view, salida, discreet));
   }
 
   /** Marks them present, once (409 with the time of the first check-in after that). Audited. */
-  async function registrar(referencia: string, salida: string, actor: AuditActor): Promise<Checkin> {
+  async function registrar(referencia: string, salida: string, actor: AuditActor, discreet = false): Promise<Checkin> {
     checkSalida(salida);
     const now = deps.now();
-    const line = lineAt(await loadReservaView(db, { referencia }, now), salida);
+    const line = lineAt(await loadReservaView(db, { referencia }, now), salida, discreet);
     const marked = await audited(db, actor, async (tx, audit) => {
       const rows = await tx
         .update(pedidoLine)

@@ -9,6 +9,7 @@ import { createRateLimiter } from "../limits/rate-limiter.ts";
 import { type CancelResult, createCancelacionService } from "./cancelacion.service.ts";
 import { createCheckinService } from "./checkin.service.ts";
 import { reservaByPin } from "./reserva.access.ts";
+import { GUIA_ROL, assertOwnDeparture } from "../salidas/guias.ts";
 import { toReserva } from "./reserva.serialize.ts";
 
 function cancelAnswer(result: CancelResult) {
@@ -33,12 +34,12 @@ export const reservasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
 
   app.post("/api/reserva/consulta", async (request) => {
     const { referencia, pin } = parseBody(ReservaConsultaBody, request.body);
-    return { succes: toReserva(await reservaByPin(deps.db, limiter, request, referencia, pin, now())) };
+    return { succes: toReserva(await reservaByPin(deps.db, limiter, request, referencia, pin, now(), deps.notifier)) };
   });
 
   app.post("/api/reserva/cancelar", async (request) => {
     const { referencia, pin, linea } = parseBody(ReservaCancelarBody, request.body);
-    const view = await reservaByPin(deps.db, limiter, request, referencia, pin, now());
+    const view = await reservaByPin(deps.db, limiter, request, referencia, pin, now(), deps.notifier);
     return cancelAnswer(await cancelacion.cancel({ pedidoId: view.pedidoId, linea, por: "cliente", actor: actorOf(request, null) }));
   });
 
@@ -52,10 +53,12 @@ export const reservasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
   const checkinRoles = { preHandler: requireRole("pedidos", "salidas") };
   app.get("/api/checkin/consulta", checkinRoles, async (request) => {
     const { referencia, salida } = parseBody(CheckinBody, request.query, "query");
-    return { succes: await checkin.consulta(referencia, salida) };
+    await assertOwnDeparture(deps.db, request.staff, salida);
+    return { succes: await checkin.consulta(referencia, salida, request.staff?.rol === GUIA_ROL) };
   });
   app.post("/api/checkin", checkinRoles, async (request) => {
     const { referencia, salida } = parseBody(CheckinBody, request.body);
-    return { succes: await checkin.registrar(referencia, salida, actorOf(request)) };
+    await assertOwnDeparture(deps.db, request.staff, salida);
+    return { succes: await checkin.registrar(referencia, salida, actorOf(request), request.staff?.rol === GUIA_ROL) };
   });
 };

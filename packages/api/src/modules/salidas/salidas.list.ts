@@ -57,7 +57,7 @@ const DOW_FLAGS = ["domingo", "lunes", "martes", "miercoles", "jueves", "viernes
  * (bookings or staff settings) even if their slot is gone; with their places taken. One page, with the total.
  */
 export function departuresSql(
-  filter: { tourId?: number; from: string; to: string; q?: string; hora?: string },
+  filter: { tourId?: number; from: string; to: string; q?: string; hora?: string; guiaId?: number },
   page: { offset: number; limit: number },
   now: Date,
 ) {
@@ -67,6 +67,8 @@ export function departuresSql(
   );
   const tourCond = filter.tourId === undefined ? sql`true` : sql`t.id = ${filter.tourId}`;
   const horaCond = filter.hora === undefined ? sql`true` : sql`k.hora = ${filter.hora}`;
+  // a Guía's list: only the departures assigned to them (guias.ts)
+  const guiaCond = filter.guiaId === undefined ? sql`true` : sql`exists (select 1 from salida_guia g where g.salida_id = s.id and g.usuario_id = ${filter.guiaId})`;
   const qCond = filter.q ? sql`t.nombre ilike ${`%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`true`;
   return sql`
     with dias as (
@@ -104,7 +106,7 @@ export function departuresSql(
       from (select l.mayores15 + l.menoresde15_a4 + l.menores3 as persons, ${placesOf({ orderId: sql`l.id_pedido`, canceladaAt: sql`l.cancelada_at` }, now)} as state
             from pedido_line l where l.salida_id = s.id) x
     ) taken on true
-    where ${tourCond} and ${horaCond} and ${qCond}
+    where ${tourCond} and ${horaCond} and ${qCond} and ${guiaCond}
     order by k.fecha, k.hora, t.nombre, t.id
     limit ${page.limit} offset ${page.offset}`;
 }

@@ -129,7 +129,7 @@ export function createSalidasRepository(db: Db) {
     },
 
     /** Coming departures of every tour (or one), for the panel; computed in SQL, one page at a time. */
-    async list(filter: { tourId?: number; from: string; to: string; q?: string }, page: { offset: number; limit: number }, now: Date) {
+    async list(filter: { tourId?: number; from: string; to: string; q?: string; guiaId?: number }, page: { offset: number; limit: number }, now: Date) {
       const result = await db.execute(departuresSql(filter, page, now));
       const rows = (result as unknown as { rows: DepartureSqlRow[] }).rows;
       return { rows: rows.map(fromSqlRow), total: rows.length ? Number(rows[0]!.total) : 0 };

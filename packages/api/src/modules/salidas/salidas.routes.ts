@@ -11,6 +11,7 @@ import { TOUR_MSG } from "../tour/tour.messages.ts";
 import { createSalidasRepository } from "./salidas.repository.ts";
 import { describeDeparture, monthAvailability, toSalida } from "./salidas.service.ts";
 import { SALIDA_MSG } from "./salidas.messages.ts";
+import { GUIA_ROL, notTheirs } from "./guias.ts";
 
 const DEFAULT_DAYS = 30;
 const MAX_DAYS = 366;
@@ -68,13 +69,16 @@ export const salidasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     const q = typeof filter.q === "string" && filter.q.trim() ? filter.q.trim() : undefined;
     const [first, last] = params?.range ?? [0, 99];
     const limit = Math.min(MAX_PAGE, last - first + 1);
-    const page = await repo.list({ tourId, from, to, q }, { offset: first, limit }, now());
+    const guiaId = request.staff?.rol === GUIA_ROL ? request.staff.id : undefined;
+    const page = await repo.list({ tourId, from, to, q, guiaId }, { offset: first, limit }, now());
     reply.header("Content-Range", formatContentRange("salidas", first, page.rows.length, page.total));
     return { succes: page.rows.map((r) => toSalida(r, now())) };
   });
 
   app.get<{ Params: { salidaId: string } }>("/api/salidas/find/:salidaId", departuresReader, async (request) => {
     const { tourId, date, hora } = departureFromKey(request.params.salidaId);
+    // a Guía sees only the departures assigned to them (guias.ts)
+    if (await notTheirs(deps.db, request.staff, request.params.salidaId)) throw notFound(SALIDA_MSG.notFound);
     const found = await repo.find(tourId, date, hora, now());
     if (!found) throw notFound(SALIDA_MSG.notFound);
     return { succes: toSalida(found, now()) };
@@ -82,6 +86,8 @@ export const salidasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
 
   app.get<{ Params: { salidaId: string } }>("/api/salidas/manifiesto/:salidaId", departuresReader, async (request) => {
     const { tourId, date, hora } = departureFromKey(request.params.salidaId);
+    // a Guía sees only the departures assigned to them (guias.ts)
+    if (await notTheirs(deps.db, request.staff, request.params.salidaId)) throw notFound(SALIDA_MSG.notFound);
     const found = await repo.find(tourId, date, hora, now());
     if (!found) throw notFound(SALIDA_MSG.notFound);
     const lines = await repo.manifest(tourId, date, hora, now());
