@@ -1,4 +1,3 @@
-import { expect } from "vitest";
 import { count } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { PedidoListAnswer, type Pedido } from "@tours/contract";
@@ -97,7 +96,8 @@ export function line(tourId: number, dia: string, counts: Partial<Record<"mayore
 /** The order of a PayPal token (its `id_pay`) as the staff order list shows it (raw: the contract schema would strip the additive `estado`). */
 export async function findOrder(app: FastifyInstance, headers: Record<string, string>, token: string): Promise<Pedido & { estado: string }> {
   const res = await app.inject({ method: "GET", url: "/api/compra/index", headers });
-  expect(res.statusCode).toBe(200);
+  // no vitest here: the benchmarks import these fixtures outside a test run
+  if (res.statusCode !== 200) throw new Error(`GET /api/compra/index → ${res.statusCode} ${res.body}`);
   PedidoListAnswer.parse(res.json());
   const found = (res.json() as { succes: Array<Pedido & { estado: string }> }).succes.find((o) => o.id_pay === token);
   if (!found) throw new Error(`no order for ${token}`);
