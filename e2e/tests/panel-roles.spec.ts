@@ -45,6 +45,8 @@ test("a Guía lands on Check-in, sees only Check-in and Salidas, and reads a dep
 });
 
 test("a Contenido user changes a price and the Actividad screen shows who changed it, from what to what", async ({ page }) => {
+  // two logins at the form, a tour edit (rich-text editors) and the filtered Actividad screen: ~60 s on a busy 2-core machine
+  test.slow();
   const nombre = `Contenido ${stamp}`;
   const email = await createUser("contenido", nombre);
   const tours = (await apiJson<{ succes: { id: number; nombre: string; precio: number }[] }>("/api/tour/index")).succes;
