@@ -1,20 +1,7 @@
 import { MAX_VISITED, VISITED_KEY, type VisitedEntry } from "~/lib/visited";
 
-/** The browser's `actividadesVisitadas` list, or null when there is none (or storage cannot be read). */
-export function storedVisits(): VisitedEntry[] | null {
-  try {
-    const raw = window.localStorage.getItem(VISITED_KEY);
-    if (!raw) return null;
-    const parsed: unknown = JSON.parse(raw);
-    if (!Array.isArray(parsed)) return null;
-    return parsed.filter(
-      (v): v is VisitedEntry =>
-        typeof v === "object" && v !== null && "id" in v && typeof (v as VisitedEntry).nombre === "string",
-    );
-  } catch {
-    return null;
-  }
-}
+// Only the recording half lives here: the tour pages load it, and the home's strip reads the list itself
+// (VisitedStrip), so the tour pages do not carry the reader.
 
 /** Records a visit in the browser's `actividadesVisitadas` list (most recent first), as the spec keeps it. */
 export function rememberVisit(entry: VisitedEntry): void {

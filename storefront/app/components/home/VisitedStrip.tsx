@@ -2,8 +2,23 @@ import { useEffect, useState } from "react";
 import { formatUSD, toCents } from "@tours/domain";
 import { Card } from "../Card";
 import { imageOrScene, useImageBase } from "~/lib/images";
-import type { VisitedEntry } from "~/lib/visited";
-import { storedVisits } from "../visited-client";
+import { VISITED_KEY, type VisitedEntry } from "~/lib/visited";
+
+/** The browser's `actividadesVisitadas` list, or null when there is none (or storage cannot be read). */
+function storedVisits(): VisitedEntry[] | null {
+  try {
+    const raw = window.localStorage.getItem(VISITED_KEY);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return null;
+    return parsed.filter(
+      (v): v is VisitedEntry =>
+        typeof v === "object" && v !== null && "id" in v && typeof (v as VisitedEntry).nombre === "string",
+    );
+  } catch {
+    return null;
+  }
+}
 
 /** Local tours have numeric ids; the free-tour provider's are strings. */
 export function visitedHref(entry: Pick<VisitedEntry, "id">): string {
