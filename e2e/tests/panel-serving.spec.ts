@@ -14,7 +14,7 @@ test.describe("serving", () => {
     expect(html).toContain("window.__PANEL_CONFIG__=");
     expect(html).toMatch(/window\.__PANEL_CONFIG__=\{"apiUrl":"http[^"]+"\}/);
     const script = /src="(\/panel\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-    expect(script).toBeTruthy();
+    expect(script, "index.html loads the panel from /panel/assets/").toMatch(/^\/panel\/assets\/[^"]+\.js$/);
     const asset = await request.get(`${STORE_URL}${script}`);
     expect(asset.status()).toBe(200);
     expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
