@@ -7,11 +7,12 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
+import { DEFAULT_PORTS } from "@tours/domain/default-ports";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const env = { ...process.env };
-env.PORT ??= "3000";
-env.API_PORT ??= "4000";
+env.PORT ??= String(DEFAULT_PORTS.storefront);
+env.API_PORT ??= String(DEFAULT_PORTS.api);
 env.API_URL ??= `http://127.0.0.1:${env.API_PORT}`;
 env.PUBLIC_API_URL ??= `http://localhost:${env.API_PORT}`;
 env.STOREFRONT_URL ??= `http://localhost:${env.PORT}`;
@@ -55,11 +56,11 @@ async function nextFreePort(wanted, { what, of, short }, setting) {
 // SMTP_URL is set) move to the next free port when theirs is taken, e.g. by a second copy of the product; the API
 // and the storefront (the simulator's form-action) get the ports in use.
 if (!(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET)) {
-  env.PAYPAL_SIM_PORT = String(await nextFreePort(Number(env.PAYPAL_SIM_PORT || 4010), { what: "el simulador de PayPal", of: "del simulador de PayPal", short: "el simulador" }, "PAYPAL_SIM_PORT"));
+  env.PAYPAL_SIM_PORT = String(await nextFreePort(Number(env.PAYPAL_SIM_PORT || DEFAULT_PORTS.paypalSimulator), { what: "el simulador de PayPal", of: "del simulador de PayPal", short: "el simulador" }, "PAYPAL_SIM_PORT"));
 }
 if (!env.SMTP_URL) {
-  env.MAIL_PORT = String(await nextFreePort(Number(env.MAIL_PORT || 1025), { what: "el servidor de correo local", of: "del servidor de correo local", short: "el servidor de correo" }, "MAIL_PORT"));
-  env.MAIL_WEB_PORT = String(await nextFreePort(Number(env.MAIL_WEB_PORT || 1080), { what: "el buzón de correo local", of: "del buzón de correo local", short: "el buzón" }, "MAIL_WEB_PORT"));
+  env.MAIL_PORT = String(await nextFreePort(Number(env.MAIL_PORT || DEFAULT_PORTS.mailSmtp), { what: "el servidor de correo local", of: "del servidor de correo local", short: "el servidor de correo" }, "MAIL_PORT"));
+  env.MAIL_WEB_PORT = String(await nextFreePort(Number(env.MAIL_WEB_PORT || DEFAULT_PORTS.mailWeb), { what: "el buzón de correo local", of: "del buzón de correo local", short: "el buzón" }, "MAIL_WEB_PORT"));
 }
 for (const [name, port] of [["la tienda", env.PORT], ["la API", env.API_PORT]]) {
   if (!(await portIsFree(Number(port)))) {

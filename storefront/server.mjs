@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The storefront's production server: remix-serve's Express setup (compression, hashed assets cached for a
 // year, the Remix handler) plus what it cannot do: the security headers on every answer (static files and the
-// panel included); each request's client address at hand, so the API calls made on the visitor's behalf carry
-// it (X-Forwarded-For, which the API trusts from here through TRUST_PROXY); and a form posted from another site
+// panel included); each request's client address and browser at hand, so the API calls made on the visitor's behalf
+// carry them (X-Forwarded-For and X-Forwarded-User-Agent, which the API trusts from here through TRUST_PROXY: a staff
+// login at /login is recorded with the person's own address and browser); and a form posted from another site
 // refused with a plain 403 before Remix, which would answer 500 and log a stack.
 // Usage: node server.mjs [build/server/index.js]  (PORT, HOST as remix-serve).
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -14,6 +15,7 @@ import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import onHeaders from "on-headers";
+import { DEFAULT_PORTS } from "@tours/domain/default-ports";
 import { requestLogger } from "./request-log.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,7 +38,7 @@ const list = (value) => (value ?? "").split(",").map((s) => s.trim()).filter(Boo
  * simulator plays PayPal when no credentials are set).
  */
 function policySources(env) {
-  const apiOrigin = originOf(env.PUBLIC_API_URL || `http://localhost:${env.API_PORT || "4000"}`);
+  const apiOrigin = originOf(env.PUBLIC_API_URL || `http://localhost:${env.API_PORT || DEFAULT_PORTS.api}`);
   const images = [
     apiOrigin,
     originOf(env.S3_PUBLIC_URL ?? ""),
@@ -45,7 +47,7 @@ function policySources(env) {
   ].filter(Boolean);
   const paypal = ["https://www.paypal.com", "https://www.sandbox.paypal.com"];
   if (!(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET)) {
-    const simPort = env.PAYPAL_SIM_PORT || "4010";
+    const simPort = env.PAYPAL_SIM_PORT || DEFAULT_PORTS.paypalSimulator;
     paypal.push(`http://127.0.0.1:${simPort}`, `http://localhost:${simPort}`);
   }
   return { connect: [apiOrigin].filter(Boolean), images: [...new Set(images)], forms: paypal };
@@ -141,7 +143,7 @@ app.use((req, res, next) => {
     res.status(403).type("text/plain; charset=utf-8").send("Solicitud rechazada: envía el formulario desde este sitio.");
     return;
   }
-  requestContext.run({ clientIp: req.ip }, next);
+  requestContext.run({ clientIp: req.ip, userAgent: req.get("user-agent") }, next);
 });
 app.all(
   "*",
@@ -152,7 +154,7 @@ app.all(
   }),
 );
 
-const port = Number(process.env.PORT || 3000);
+const port = Number(process.env.PORT || DEFAULT_PORTS.storefront);
 const onListen = () => console.log(`[storefront] http://localhost:${port}`);
 const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
 server.on("error", (err) => {

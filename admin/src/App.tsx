@@ -9,6 +9,7 @@ import { Toasts } from "./layout/Toasts";
 import { theme } from "./layout/theme";
 import { lazyScreen } from "./lib/lazyScreen";
 import { Inicio } from "./layout/Inicio";
+import { CatchAll } from "./layout/SinPermiso";
 import { canSee, type Screen } from "./lib/roles";
 
 // Each screen is its own chunk, loaded when it is first opened: the first screen carries only react-admin, the
@@ -23,6 +24,8 @@ const RewardsRequestList = lazyScreen(() => import("./resources/rewards"), "Rewa
 const HelpRequestList = lazyScreen(() => import("./resources/ayuda"), "HelpRequestList");
 const BannerPage = lazyScreen(() => import("./resources/banner"), "BannerPage");
 const DepartureList = lazyScreen(() => import("./resources/salidas"), "DepartureList");
+const HoyPage = lazyScreen(() => import("./resources/hoy"), "HoyPage");
+const ManifestPage = lazyScreen(() => import("./resources/manifiesto"), "ManifestPage");
 const CheckInPage = lazyScreen(() => import("./resources/checkin"), "CheckInPage");
 const ApisList = lazyScreen(() => import("./resources/revendedores"), "ApisList");
 const StaffPage = lazyScreen(() => import("./resources/usuarios"), "StaffPage");
@@ -63,6 +66,7 @@ function PanelAdmin() {
       disableTelemetry
       loginPage={false}
       dashboard={Inicio}
+      catchAll={CatchAll}
     >
       {(rol: string | undefined) => {
         const can = (screen: Screen) => canSee(rol, screen);
@@ -81,6 +85,8 @@ function PanelAdmin() {
             {can("destinos") && <Resource name="tour-fotos" />}
             {can("pedidos") && <Resource name="pedido-lineas" />}
             <CustomRoutes>
+              {can("hoy") && <Route path="/hoy" element={<HoyPage />} />}
+              {can("salidas") && <Route path="/manifiesto/:salidaId" element={<ManifestPage />} />}
               {can("checkin") && <Route path="/checkin" element={<CheckInPage />} />}
               {can("usuarios") && <Route path="/usuarios" element={<StaffPage />} />}
               {can("actividad") && <Route path="/actividad" element={<AuditPage />} />}

@@ -71,6 +71,8 @@ interface OrderBuyer {
   telefonoRespaldo?: string;
   direccion: string;
   nit: string;
+  /** What the buyer writes at checkout ("Comentario"). */
+  comentario?: string;
 }
 
 /** An unpaid order through the API (it holds its places for 15 minutes): PayPal's order token. */

@@ -82,8 +82,8 @@ async function checkPanel(browser: Browser, email: string, referencia: string) {
   const page = await context.newPage();
   try {
     await openPanel(page);
-    // the Administrador's first screen: the panel has checked the session (leaving earlier aborts that check)
-    await expect(page).toHaveURL(/\/panel\/destinos/);
+    // the Administrador's first screen (Hoy): the panel has checked the session (leaving earlier aborts that check)
+    await expect(page).toHaveURL(/\/panel\/hoy/);
     await page.goto(`/panel/pedidos?filter=${encodeURIComponent(JSON.stringify({ q: email }))}`);
     const row = page.locator("tbody tr").filter({ hasText: email });
     await expect(row).toHaveCount(1);
@@ -189,7 +189,7 @@ test("el equipo cancela y reembolsa un pedido pagado desde su detalle, tras conf
   const { referencia, token } = await paidBooking(request, SIM_URL, { tourId, fecha, hora: "10:00", adults: 2, email });
 
   await signIn();
-  await expect(page).toHaveURL(/\/panel\/destinos/);
+  await expect(page).toHaveURL(/\/panel\/hoy/);
   // the buyer calls with the reference of the voucher
   await page.getByRole("menuitem", { name: "Pedidos", exact: true }).click();
   await page.getByPlaceholder("Buscar pedido o referencia").fill(referencia);
@@ -269,6 +269,10 @@ test.describe("sin JavaScript", { tag: "@nojs" }, () => {
     await expect.poll(() => toastTexts(page)).toContain("Cancelamos tu reserva. El reembolso de USD 90.00 ya está hecho.");
     await expect(page.getByTestId("reserva-linea").getByTestId("linea-estado")).toHaveText(["Cancelada", "Cancelada"]);
     await expect(page.getByTestId("reserva-estado")).toContainText("Cancelada");
+    // a cancelled voucher admits nobody: no QR, no "show it to the guide"
+    await expect(page.getByTestId("voucher").locator("svg")).toHaveCount(0);
+    await expect(page.getByTestId("voucher")).not.toContainText("Muéstralo al guía al llegar");
+    await expect(page.getByTestId("voucher-anulado")).toHaveText("Esta reserva está cancelada: ya no sirve para entrar al tour.");
     await expect(page.getByTestId("reserva-reembolsado")).toHaveText("USD 90.00");
     await expect(page.getByTestId("cancelar-todo")).toHaveCount(0);
 

@@ -114,7 +114,9 @@ test.describe("home", () => {
 
     await page.locator("#hero-q").fill("bog");
     await expect(panel.getByTestId("destino-pais")).toHaveCount(1);
-    await expect(panel.getByRole("link")).toHaveText(["Colombia", "Bogotá"]);
+    await expect(panel.getByRole("link")).toHaveText(["Colombia", "Bogotá", "Ver todos los resultados"]);
+    // the whole search, tours too, for the words typed (issue 26)
+    await expect(panel.getByRole("link", { name: "Ver todos los resultados" })).toHaveAttribute("href", "/buscar?q=bog");
 
     // Accents do not matter.
     await page.locator("#hero-q").fill("japon");

@@ -28,7 +28,7 @@ test("searching a destination lists the matching countries and cities as links",
   await page.locator("#hero-q").fill("bog");
   await page.locator("#hero-q").press("Enter");
   await expect(page).toHaveURL(/\/buscar\?q=bog$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Destinos para “bog”");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Resultados para “bog”");
   const results = page.getByTestId("search-results");
   await expect(results.getByRole("link")).toHaveText(["Colombia", "Bogotá"]);
   await expect(results.getByRole("link", { name: "Colombia" })).toHaveAttribute("href", `/pais/${co.id}`);
@@ -46,7 +46,9 @@ test("searching a destination lists the matching countries and cities as links",
   await expect(page.getByTestId("search-results").getByRole("link", { name: "Cartagena" })).toBeVisible();
 
   await page.goto("/buscar?q=zzzz");
-  await expect(page.getByRole("status")).toContainText("No encontramos destinos con “zzzz”.");
+  await expect(page.getByRole("status").filter({ hasText: "destinos" })).toHaveText("No encontramos destinos con “zzzz”.");
+  await expect(page.getByTestId("tours-range")).toHaveText("0 tours");
+  await expect(page.getByText("No encontramos tours con “zzzz”.")).toBeVisible();
 });
 
 test("free-tour filters apply with the button and are kept in the URL", async ({ page }) => {

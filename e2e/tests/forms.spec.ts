@@ -22,6 +22,8 @@ const MSG = {
   tourAgregado: "El tour fue agregado al carrito",
   tourYaEnCarrito: "Ya existe este tour en tu carrito",
   errorCrearPedido: "Se genero un error al crear el pedido",
+  /** a missing or mistyped field is told what to correct, not that the order failed (issue 23) */
+  revisaCampos: "Faltan datos o hay datos por corregir: revisa los campos marcados",
   creandoPedido: "Creando el pedido espere porfavor...",
   pedidoNoConfirmado: "No se pudo confirmar el pedido de forma correcta",
 };
@@ -176,7 +178,12 @@ test.describe("carrito", () => {
     }
     await expect(page.getByTestId("cart-total")).toHaveText("USD 0.00");
 
-    await page.getByTestId("go-pay").click();
+    // "Ir a pagar" is disabled, with the reason beside it
+    await expect(page.getByTestId("go-pay")).toBeDisabled();
+    await expect(page.getByTestId("go-pay")).toHaveAccessibleDescription("Indica cuántas personas viajan en cada tour para continuar.");
+    await expect(page.getByTestId("pay-reason")).toBeVisible();
+    // the checkout's address asked for anyway sends the buyer back, told why
+    await page.goto("/shop?pagar=1");
     await expectToast(page, "Agrega al menos un viajero a cada tour del carrito antes de pagar");
     await expect(page.getByTestId("checkout-form")).toHaveCount(0);
   });
@@ -216,7 +223,7 @@ test.describe("carrito", () => {
     await form.locator('[name="nombre"]').fill("Lucía");
     await form.locator('[name="nit"]').fill("52.123.456-x");
     await form.getByRole("button", { name: /^Pagar / }).click();
-    await expectToast(page, MSG.errorCrearPedido);
+    await expectToast(page, MSG.revisaCampos);
     const errorOf = (name: string) => form.locator(`.field:has([name="${name}"]) .field__error`);
     await expect(errorOf("apellido")).toHaveText("El apellido es obligatorio");
     await expect(errorOf("email")).toHaveText("El correo electrónico es obligatorio");
@@ -293,7 +300,7 @@ test.describe("sin JavaScript", { tag: "@nojs" }, () => {
     const form = page.getByTestId("checkout-form");
     await form.locator('[name="nombre"]').fill("Tomás");
     await form.getByRole("button", { name: /^Pagar / }).click();
-    await expect(notice(page)).toHaveText(MSG.errorCrearPedido);
+    await expect(notice(page)).toHaveText(MSG.revisaCampos);
     await expect(form.locator('.field:has([name="direccion"]) .field__error')).toHaveText("La dirección es obligatoria");
     await expect(form.locator('[name="nombre"]')).toHaveValue("Tomás");
   });

@@ -37,15 +37,16 @@ test("a voucher's QR marks the booking present once; another departure's and a c
   const refund = await request.post(`${API_URL}/api/compra/reembolsar/${cancelled.pedidoId}`, { headers: await staffHeaders(), data: {} });
   expect(refund.ok(), await refund.text()).toBe(true);
 
-  // a Guía lands on Check-in
+  // a Guía lands on Hoy (issue 22), then opens Check-in
   // the Guía runs this departure (issue 28: a guide sees and checks in only the departures assigned to them)
   await assignGuides(`${tourId}-${fecha.replaceAll("-", "")}-1000`, [await staffId("guia")]);
   await signIn("/panel", "guia");
-  await expect(page).toHaveURL(new RegExp(`^${STORE_URL}/panel/checkin`));
+  await expect(page).toHaveURL(new RegExp(`^${STORE_URL}/panel/hoy`));
+  await page.getByRole("menuitem", { name: "Check-in", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Check-in" })).toBeVisible();
 
-  // the departure: its date, then the tour at 10:00
-  await page.getByLabel("Fecha").fill(fecha);
+  // the departure: its date (dd/mm/aaaa, issue 22), then the tour at 10:00
+  await page.getByLabel("Fecha").fill(fecha.split("-").reverse().join("/"));
   await page.getByRole("combobox", { name: "Salida" }).click();
   await page.getByRole("option").filter({ hasText: nombre }).filter({ hasText: "10:00 hora de Bogotá" }).click();
 
@@ -129,7 +130,7 @@ test("the phone camera reads a voucher's QR (Chromium's fake camera plays it), u
       if (/Content Security Policy|Permissions policy/i.test(message.text())) refused.push(message.text());
     });
     await openPanel(page);
-    await expect(page).toHaveURL(/\/panel\/destinos/);
+    await expect(page).toHaveURL(/\/panel\/hoy/);
     const salida = `${tourId}-${fecha.replace(/-/g, "")}-1000`;
     await page.goto(`/panel/checkin?fecha=${fecha}&salida=${salida}`);
     await expect(page.getByRole("combobox", { name: "Salida" })).toContainText(nombre);

@@ -26,25 +26,30 @@ test("el Administrador asigna un guía a una salida en Salidas y ese guía ve so
 
   // the Administrador, in Salidas: the departure's Guías dialog
   await signIn(salidasPath(tourId, suya, otra));
-  const rows = page.locator("tbody tr").filter({ hasText: "10:00 hora de Bogotá" });
+  const rows = page.getByTestId("salida-fila").filter({ hasText: "10:00 hora de Bogotá" });
   await expect(rows).toHaveCount(2);
-  await rows.first().getByRole("button", { name: "Guías" }).click();
+  const action = async (row: typeof rows, name: string) => {
+    await row.getByRole("button", { name: /^Acciones de la salida/ }).click();
+    await page.getByRole("menuitem", { name, exact: true }).click();
+  };
+  await action(rows.first(), "Guías");
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("Guías de la salida");
   await dialog.getByRole("checkbox", { name: `${guiaNombre} (${guiaEmail})` }).check();
   await dialog.getByRole("button", { name: "Guardar" }).click();
   await expect(page.locator('[data-testid="toast"]').filter({ hasText: "Guías de la salida guardados" })).toHaveCount(1);
-  await rows.first().getByRole("button", { name: "Guías" }).click();
+  await action(rows.first(), "Guías");
   await expect(page.getByRole("dialog").getByRole("checkbox", { name: `${guiaNombre} (${guiaEmail})` })).toBeChecked();
 
   // the guide: only that departure, and its manifest
   await page.evaluate(() => localStorage.clear());
   await logInAtForm(page, guiaEmail, PASSWORD);
   await page.goto(`${STORE_URL}${salidasPath(tourId, suya, otra)}`);
-  const mine = page.locator("tbody tr").filter({ hasText: nombre });
+  const mine = page.getByTestId("salida-fila").filter({ hasText: nombre });
   await expect(mine).toHaveCount(1);
-  await expect(mine).toContainText(new Date(`${suya}T12:00:00Z`).getUTCDate().toString());
-  await expect(mine.getByRole("button", { name: "Guías" })).toHaveCount(0);
-  await mine.getByRole("button", { name: "Manifiesto" }).click();
+  await expect(page.getByTestId("salidas-dia")).toContainText(suya.split("-").reverse().join("/"));
+  await mine.getByRole("button", { name: /^Acciones de la salida/ }).click();
+  await expect(page.getByRole("menuitem", { name: "Guías", exact: true })).toHaveCount(0);
+  await page.getByRole("menuitem", { name: "Manifiesto", exact: true }).click();
   await expect(page.getByTestId("manifiesto").getByTestId("manifiesto-pedido")).toHaveCount(1);
 });

@@ -20,13 +20,14 @@ async function createUser(rol: Rol, nombre: string, departures: string[] = []): 
   return email;
 }
 
-test("a Guía lands on Check-in, sees only Check-in and Salidas, and reads a departure's manifest", async ({ page, request }) => {
+test("a Guía lands on Hoy, sees only Hoy, Check-in and Salidas, and reads a departure's manifest", async ({ page, request }) => {
   const { tourId } = await createTestTour(request, { nombre: `Salida del guía ${stamp}`, cupo: 8 });
   const fecha = soonDate(6);
   await holdPlaces(request, tourId, fecha, "10:00", 2, `guia-${stamp}@example.com`);
   const email = await createUser("guia", `Guía ${stamp}`, [`${tourId}-${fecha.replaceAll("-", "")}-1000`]);
   await logInAtForm(page, email, PASSWORD);
-  await expect(page).toHaveURL(new RegExp(`^${STORE_URL}/panel/checkin`));
+  await expect(page).toHaveURL(new RegExp(`^${STORE_URL}/panel/hoy`));
+  await expect(page.getByRole("menuitem", { name: "Hoy", exact: true })).toBeVisible();
   await expect(page.getByRole("menuitem", { name: "Check-in", exact: true })).toBeVisible();
   await expect(page.getByRole("menuitem", { name: "Salidas", exact: true })).toBeVisible();
   for (const label of ["Destinos", "Países", "Ciudades", "Pedidos", "Rewards", "Ayuda", "Banner", "Usuarios", "Actividad", "APIs", "Blogs"]) {
@@ -34,10 +35,15 @@ test("a Guía lands on Check-in, sees only Check-in and Salidas, and reads a dep
   }
   const filter = encodeURIComponent(JSON.stringify({ tour_id: tourId, desde: fecha, hasta: fecha }));
   await page.goto(`${STORE_URL}/panel/salidas?filter=${filter}`);
-  const row = page.locator("tbody tr").filter({ hasText: "10:00 hora de Bogotá" });
-  await expect(row.locator("td").nth(4)).toHaveText("2");
-  await row.getByRole("button", { name: "Manifiesto" }).click();
-  await expect(page.getByTestId("manifiesto").getByTestId("manifiesto-pedido").filter({ hasText: /Retenido hasta/ })).toHaveCount(1);
+  const row = page.getByTestId("salida-fila").filter({ hasText: "10:00 hora de Bogotá" });
+  await expect(row.getByTestId("salida-retenidos")).toHaveText("2");
+  // a Guía reads the manifest; changing the departure is not theirs (issue 22, decision 0016)
+  await row.getByRole("button", { name: /^Acciones de la salida/ }).click();
+  for (const label of ["Cupo", "Cerrar salida", "Cerrar fecha", "Cancelar salida", "Guías"]) {
+    await expect(page.getByRole("menuitem", { name: label, exact: true })).toHaveCount(0);
+  }
+  await page.getByRole("menuitem", { name: "Manifiesto" }).click();
+  await expect(page.getByTestId("manifiesto").getByTestId("manifiesto-pedido").filter({ hasText: /retenido hasta/ })).toHaveCount(1);
   // a deep link to a screen of another role shows nothing of it
   await page.goto(`${STORE_URL}/panel/pedidos`);
   await expect(page.getByRole("columnheader")).toHaveCount(0);
@@ -83,14 +89,13 @@ test("a Contenido user changes a price and the Actividad screen shows who change
   const rows = page.getByRole("table", { name: "Actividad" }).getByRole("row");
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText(nombre);
-  await expect(rows.nth(1)).toContainText("Modificó");
-  await expect(rows.nth(1)).toContainText(`Tour ${tour.id}`);
+  await expect(rows.nth(1)).toContainText(`modificó el tour ${tour.nombre}`);
   await expect(rows.nth(1)).toContainText(`precio: ${before} → ${after}`);
 });
 
 test("logging out of the panel ends the token at the API", async ({ page }) => {
   await logInAtForm(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(`${STORE_URL}/panel/destinos`);
+  await expect(page).toHaveURL(`${STORE_URL}/panel/hoy`);
   const token = await page.evaluate(() => localStorage.getItem("token"));
   await page.getByRole("button", { name: "Perfil" }).click();
   await page.getByRole("menuitem", { name: "Cerrar sesión" }).click();

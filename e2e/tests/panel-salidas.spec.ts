@@ -14,6 +14,14 @@ function salidasPath(tourId: number, fecha: string): string {
   return `/panel/salidas?filter=${encodeURIComponent(JSON.stringify({ tour_id: tourId, desde: fecha, hasta: fecha }))}`;
 }
 
+/** A departure's row in Salidas (issue 22: one compact row, its actions behind a menu). */
+const departureRow = (page: Page, hasText: string) => page.getByTestId("salida-fila").filter({ hasText });
+
+async function rowAction(page: Page, row: ReturnType<typeof departureRow>, name: string) {
+  await row.getByRole("button", { name: /^Acciones de la salida/ }).click();
+  await page.getByRole("menuitem", { name, exact: true }).click();
+}
+
 /** An order through the API, approved and paid on the PayPal simulator's page, confirmed by the return page. */
 async function paidOrder(page: Page, request: APIRequestContext, tourId: number, fecha: string, nombre: string) {
   const response = await request.post(`${API_URL}/api/compra/create`, {
@@ -45,10 +53,10 @@ test("cerrar una fecha en Salidas la quita del calendario de la tienda; reabrirl
   await expect(page.locator(`.calendar a[data-date="${fecha}"]`)).toHaveCount(1);
 
   await signIn(salidasPath(tourId, fecha));
-  const row = page.locator("tbody tr").filter({ hasText: "10:00 hora de Bogotá" });
+  const row = departureRow(page, "10:00 hora de Bogotá");
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId("estado-salida")).toHaveText("Disponible");
-  await row.getByRole("button", { name: "Cerrar fecha" }).click();
+  await rowAction(page, row, "Cerrar fecha");
   await expect(page.getByRole("dialog", { name: "Cerrar fecha" })).toContainText("Las reservas ya hechas se conservan.");
   await page.getByRole("dialog").getByRole("button", { name: "Cerrar", exact: true }).click();
   await expectToast(page, "Fecha cerrada");
@@ -59,7 +67,7 @@ test("cerrar una fecha en Salidas la quita del calendario de la tienda; reabrirl
   await expect(page.locator(`.calendar a[data-date="${fecha}"]`)).toHaveCount(0);
 
   await page.goto(`${STORE_URL}${salidasPath(tourId, fecha)}`);
-  await row.getByRole("button", { name: "Reabrir fecha" }).click();
+  await rowAction(page, row, "Reabrir fecha");
   await page.getByRole("dialog").getByRole("button", { name: "Reabrir" }).click();
   await expectToast(page, "Fecha reabierta");
   await page.goto(`${STORE_URL}/actividades/detalle/local/${tourId}?mes=${fecha.slice(0, 7)}`);
@@ -73,18 +81,20 @@ test("el manifiesto de una salida lista a los viajeros de un pedido pagado", asy
   await holdPlaces(request, tourId, fecha, "10:00", 1, `retenida-${Date.now()}@example.com`);
 
   await signIn(salidasPath(tourId, fecha));
-  const row = page.locator("tbody tr").filter({ hasText: "10:00 hora de Bogotá" });
+  const row = departureRow(page, "10:00 hora de Bogotá");
   await expect(row).toContainText("Disponible");
   // 3 persons paid (the pet takes no place), 1 held, 10 places: 6 left
-  await expect(row.locator("td").nth(3)).toHaveText("3");
-  await expect(row.locator("td").nth(4)).toHaveText("1");
-  await expect(row.locator("td").nth(6)).toHaveText("6");
-  await row.getByRole("button", { name: "Manifiesto" }).click();
+  await expect(row.getByTestId("salida-vendidos")).toHaveText("3 / 10");
+  await expect(row.getByTestId("salida-retenidos")).toHaveText("1");
+  await expect(row.getByTestId("salida-quedan")).toHaveText("6");
+  await rowAction(page, row, "Manifiesto");
   const manifest = page.getByTestId("manifiesto");
   const paid = manifest.getByTestId("manifiesto-pedido").filter({ hasText: "Mariana Manifiesto" });
   await expect(paid).toHaveCount(1);
-  await expect(paid.locator("td")).toHaveText([/^#\d+$/, "Mariana Manifiesto", "3109998877", "2", "1", "0", "1", "3", /^Pagado \(USD /]);
-  await expect(manifest.getByTestId("manifiesto-pedido").filter({ hasText: /Retenido hasta/ })).toHaveCount(1);
+  await expect(paid).toContainText(/TR-[A-Z0-9]+ · pedido #\d+ · 3109998877 · USD /);
+  await expect(paid.getByTestId("manifiesto-viajeros")).toHaveText("3 personas: 2 mayores de 15, 1 de 4 a 15, 1 mascota");
+  await expect(paid.getByTestId("manifiesto-llegada")).toHaveText("No ha llegado · toque para marcar presente");
+  await expect(manifest.getByTestId("manifiesto-pedido").filter({ hasText: /Sin pagar · retenido hasta las \d{2}:\d{2}/ })).toHaveCount(1);
   await expect(page.getByRole("button", { name: "Imprimir" })).toBeEnabled();
 });
 
@@ -94,8 +104,8 @@ test("un cupo menor que lo reservado se rechaza con un mensaje en español", asy
   await holdPlaces(request, tourId, fecha, "10:00", 3, `tres-${Date.now()}@example.com`);
 
   await signIn(salidasPath(tourId, fecha));
-  const row = page.locator("tbody tr").filter({ hasText: "10:00 hora de Bogotá" });
-  await row.getByRole("button", { name: "Cupo" }).click();
+  const row = departureRow(page, "10:00 hora de Bogotá");
+  await rowAction(page, row, "Cupo");
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Cupo de esta salida").fill("2");
   await dialog.getByRole("button", { name: "Guardar" }).click();
@@ -104,6 +114,46 @@ test("un cupo menor que lo reservado se rechaza con un mensaje en español", asy
   await dialog.getByLabel("Cupo de esta salida").fill("4");
   await dialog.getByRole("button", { name: "Guardar" }).click();
   await expectToast(page, "Cupo de la salida actualizado");
-  await expect(row.locator("td").nth(5)).toHaveText("4");
+  await expect(row.getByTestId("salida-vendidos")).toHaveText("0 / 4");
   await expect(row.getByTestId("estado-salida")).toHaveText("Pocos lugares");
+});
+
+test("Salidas: only departures with bookings by default, grouped by day, compact rows, dates as dd/mm/aaaa", async ({ page, request, signIn }) => {
+  const nombre = `Agrupadas ${Date.now()}`;
+  const { tourId } = await createTestTour(request, { nombre, cupo: 9 });
+  const [uno, dos, tres] = [soonDate(3), soonDate(4), soonDate(5)];
+  await holdPlaces(request, tourId, uno, "10:00", 1, `uno-${Date.now()}@example.com`);
+  await holdPlaces(request, tourId, tres, "10:00", 2, `tres-${Date.now()}@example.com`);
+  const es = (iso: string) => iso.split("-").reverse().join("/");
+
+  await signIn("/panel/salidas");
+  const conReservas = page.getByRole("switch", { name: "Con reservas" }).or(page.getByRole("checkbox", { name: "Con reservas" }));
+  await expect(conReservas).toBeChecked();
+  // the dates are typed and shown as dd/mm/aaaa whatever the browser's language
+  const desde = page.getByLabel("Desde");
+  await expect(desde).toHaveAttribute("placeholder", "dd/mm/aaaa");
+  await desde.fill(es(uno));
+  await page.getByLabel("Hasta").fill(es(tres));
+  // two of the three days have bookings: two day groups hold this tour, the empty day's departure is not listed
+  const mine = departureRow(page, nombre);
+  await expect(mine).toHaveCount(2);
+  await expect(page).toHaveURL(/hasta/);
+  await page.reload();
+  await expect(page.getByLabel("Desde")).toHaveValue(es(uno));
+  await expect(page.getByLabel("Hasta")).toHaveValue(es(tres));
+  await expect(mine).toHaveCount(2);
+  const days = page.getByTestId("salidas-dia").filter({ hasText: nombre });
+  await expect(days).toHaveCount(2);
+  await expect(days.nth(0).locator("th").first()).toContainText(es(uno));
+  await expect(days.nth(1).locator("th").first()).toContainText(es(tres));
+  for (const row of await mine.all()) {
+    const box = await row.boundingBox();
+    expect(box!.height).toBeLessThanOrEqual(56);
+  }
+  // switched off: every departure of those days, the empty one too (this tour's alone: a day has dozens)
+  await page.goto(`${STORE_URL}/panel/salidas?filter=${encodeURIComponent(JSON.stringify({ tour_id: tourId, desde: uno, hasta: tres, con_reservas: true }))}`);
+  await expect(mine).toHaveCount(2);
+  await conReservas.click();
+  await expect(mine).toHaveCount(3);
+  await expect(page.getByTestId("salidas-dia").filter({ hasText: es(dos) })).toHaveCount(1);
 });

@@ -16,12 +16,13 @@ test.describe("session", () => {
     await logInAtForm(page, ADMIN.email, ADMIN.password);
     await expect(page.getByText("Validando informacion...", { exact: true })).toBeVisible();
     await hold.release();
-    await expect(page).toHaveURL(`${STORE_URL}/panel/destinos`);
+    await expect(page).toHaveURL(`${STORE_URL}/panel/hoy`);
     expect(await page.evaluate(() => [localStorage.getItem("token") !== null, localStorage.getItem("nombre")])).toEqual([
       true,
       expect.any(String),
     ]);
     for (const [label, path] of [
+      ["Hoy", "/panel/hoy"],
       ["Destinos", "/panel/destinos"],
       ["Países", "/panel/pais"],
       ["Ciudades", "/panel/ciudades"],

@@ -20,6 +20,7 @@ import { publicApiBase } from "~/lib/api.server";
 import { getCart } from "~/lib/cart.server";
 import { InlineStyles } from "~/lib/inline-styles";
 import { useNonce } from "~/lib/nonce";
+import { siteOrigin } from "~/lib/origin.server";
 import { DEFAULT_DESCRIPTION, SITE_NAME, seo } from "~/lib/seo";
 
 export const links: LinksFunction = () => [
@@ -54,7 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ? { id: crypto.randomUUID(), message: toast.message, type: toast.type }
     : null;
   return json(
-    { toast: serverToast, cartCount, publicApiUrl: publicApiBase() },
+    // origin: the storefront's public origin, for the canonical and og:url of every page (lib/seo.ts)
+    { toast: serverToast, cartCount, publicApiUrl: publicApiBase(), origin: siteOrigin(request) },
     // Only a consumed toast needs its cookie cleared; other pages stay free of Set-Cookie (and cacheable).
     toast ? { headers } : undefined,
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Layout, Menu, useBasename, usePermissions } from "react-admin";
+import { AppBar, Layout, Menu, UserMenu, useBasename, useGetIdentity, usePermissions } from "react-admin";
 import HistoryIcon from "@mui/icons-material/History";
 import { canSee, type Screen } from "../lib/roles";
 import EventSeatIcon from "@mui/icons-material/EventSeat";
@@ -18,10 +18,15 @@ import InfoIcon from "@mui/icons-material/Info";
 import RateReviewIcon from "@mui/icons-material/RateReview";
 import ApiIcon from "@mui/icons-material/Api";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
+import TodayIcon from "@mui/icons-material/Today";
 
+/**
+ * A heading of a group of the menu. The menu is an ARIA menu, whose children may only be items (and separators):
+ * the heading is presentation (role="none"), its text a label between them.
+ */
 function Section({ children }: { children: ReactNode }) {
   return (
-    <ListSubheader disableSticky sx={{ lineHeight: "32px", mt: 1, bgcolor: "transparent" }}>
+    <ListSubheader role="none" disableSticky sx={{ lineHeight: "32px", mt: 1, bgcolor: "transparent" }}>
       {children}
     </ListSubheader>
   );
@@ -36,6 +41,7 @@ export function PanelMenu() {
   const any = (...screens: Screen[]) => screens.some((s) => canSee(rol, s));
   return (
     <Menu>
+      {item("hoy", "Hoy", <TodayIcon />)}
       {any("destinos", "pais", "ciudades") && <Section>Catálogo</Section>}
       {item("destinos", "Destinos", <TourIcon />)}
       {item("pais", "Países", <PublicIcon />)}
@@ -62,6 +68,23 @@ export function PanelMenu() {
   );
 }
 
+/**
+ * The user menu's button shows the staff member's name: its accessible name starts with that text (WCAG 2.5.3,
+ * label in name), where react-admin's default names it only "Perfil".
+ */
+function PanelUserMenu() {
+  const { identity } = useGetIdentity();
+  return <UserMenu label={identity?.fullName ? `${identity.fullName}, perfil` : "Perfil"} />;
+}
+
+function PanelAppBar() {
+  return <AppBar userMenu={<PanelUserMenu />} />;
+}
+
 export function PanelLayout({ children }: { children: ReactNode }) {
-  return <Layout menu={PanelMenu}>{children}</Layout>;
+  return (
+    <Layout menu={PanelMenu} appBar={PanelAppBar}>
+      {children}
+    </Layout>
+  );
 }

@@ -10,6 +10,7 @@ export const ROL_NOMBRES: Record<string, string> = {
 };
 
 export type Screen =
+  | "hoy"
   | "destinos"
   | "pais"
   | "ciudades"
@@ -28,15 +29,20 @@ export type Screen =
   | "apis";
 
 const CATALOGUE: Screen[] = ["destinos", "pais", "ciudades", "banner", "blogs", "fotos", "nosotros", "opiniones"];
-const SALES: Screen[] = ["pedidos", "salidas", "checkin", "rewards", "ayuda"];
+const SALES: Screen[] = ["hoy", "pedidos", "salidas", "checkin", "rewards", "ayuda"];
 
 const SCREENS: Record<string, Screen[]> = {
-  admin: ["destinos", "pais", "ciudades", "pedidos", "salidas", "checkin", "rewards", "ayuda", "banner", "usuarios", "actividad", "blogs", "fotos", "nosotros", "opiniones", "apis"],
+  admin: ["hoy", "destinos", "pais", "ciudades", "pedidos", "salidas", "checkin", "rewards", "ayuda", "banner", "usuarios", "actividad", "blogs", "fotos", "nosotros", "opiniones", "apis"],
   ventas: SALES,
   contenido: CATALOGUE,
-  // at the meeting point first (vouchers' check-in), then the departures and their manifests
-  guia: ["checkin", "salidas"],
+  // their departures of today and tomorrow first (Hoy, with the manifests), then check-in and the departures
+  guia: ["hoy", "checkin", "salidas"],
 };
+
+/** Whether a panel address's first segment names one of the panel's screens (for "Sin permiso" vs "No encontrado"). */
+export function isScreen(segment: string): segment is Screen {
+  return (SCREENS.admin as string[]).includes(segment);
+}
 
 export function screensOf(rol: string | undefined): Screen[] {
   return (rol && SCREENS[rol]) || [];
@@ -46,9 +52,12 @@ export function canSee(rol: string | undefined, screen: Screen): boolean {
   return screensOf(rol).includes(screen);
 }
 
-/** Closing a departure or changing its places (the API's `salidas` permission): Ventas only looks. */
+/**
+ * Closing, cancelling or changing the places of a departure (the API's `salidas.gestionar`): Administrador and
+ * Ventas; a Guía reads manifests and checks in (docs/decisions/0016-the-operators-day.md).
+ */
 export function canChangeDepartures(rol: string | undefined): boolean {
-  return rol === "admin" || rol === "guia";
+  return rol === "admin" || rol === "ventas";
 }
 
 /** Assigning guides to a departure (a Guía then sees and checks in only those): Administrador and Ventas. */

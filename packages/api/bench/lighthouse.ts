@@ -1,11 +1,13 @@
 /**
  * `npm run bench:lighthouse -w @tours/api` (after `npm run build`): Lighthouse 12's mobile performance score
  * (its default: an emulated mid-range phone on a throttled 4G link, simulated) of the home, a city, a tour and the
- * shop, the median of 3 runs each, on the production build: the real API in this process (in-memory PGlite, the
+ * shop, and its accessibility score of those and Mi reserva (issue 23), the median of 3 runs each, on the production build: the real API in this process (in-memory PGlite, the
  * demo catalogue with its photos) and storefront/server.mjs as a child process, both on ports the system picks.
  * Chrome is CHROME_PATH (default /usr/bin/chromium, Debian's), headless. Prints each run's score and LCP, each
- * page's median, and what the medians' report lists as costing time; exit 1 when a median is under
- * BENCH_LIGHTHOUSE_MIN (default 100, issue 10's acceptance).
+ * page's median, and what the medians' report lists as costing time or failing accessibility; exit 1 when a median is
+ * under BENCH_LIGHTHOUSE_MIN (default 100, issue 10's acceptance) or an accessibility score under
+ * BENCH_LIGHTHOUSE_A11Y_MIN (default 100, issue 23's). Also the SEO score (issue 26) of the home, a country, a city and a tour,
+ * with the audits it fails; exit 1 when one is under BENCH_LIGHTHOUSE_SEO_MIN (default 100).
  * Settings: BENCH_LIGHTHOUSE_RUNS (default 3), BENCH_LIGHTHOUSE_MIN, BENCH_LIGHTHOUSE_KEEP (keep the JSON
  * reports), BENCH_LIGHTHOUSE_PAGES (e.g. "home,city").
  */
@@ -23,6 +25,8 @@ import { root, startStorefront } from "./storefront-process.ts";
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const MIN_SCORE = Number(process.env.BENCH_LIGHTHOUSE_MIN ?? 100);
+const MIN_A11Y = Number(process.env.BENCH_LIGHTHOUSE_A11Y_MIN ?? 100);
+const MIN_SEO = Number(process.env.BENCH_LIGHTHOUSE_SEO_MIN ?? 100);
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const LIGHTHOUSE_CLI = path.join(root, "node_modules/lighthouse/cli/index.js");
 
@@ -35,7 +39,11 @@ interface Audit {
   details?: { type?: string; overallSavingsMs?: number };
 }
 interface Report {
-  categories: { performance: { score: number } };
+  categories: {
+    performance: { score: number };
+    accessibility: { score: number; auditRefs: Array<{ id: string; weight: number }> };
+    seo: { score: number; auditRefs: Array<{ id: string; weight: number }> };
+  };
   audits: Record<string, Audit>;
   runWarnings: string[];
 }
@@ -58,7 +66,7 @@ async function lighthouseOnce(url: string, dir: string, run: number): Promise<Re
     [
       LIGHTHOUSE_CLI,
       url,
-      "--only-categories=performance",
+      "--only-categories=performance,accessibility,seo",
       "--output=json",
       `--output-path=${out}`,
       "--quiet",
@@ -88,6 +96,13 @@ function holdingBack(report: Report): string[] {
   return out;
 }
 
+/** The accessibility or SEO audits a report fails (those that count towards the score). */
+function categoryFailures(report: Report, category: "accessibility" | "seo"): string[] {
+  return report.categories[category].auditRefs
+    .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score === 0)
+    .map((ref) => `${category}: ${report.audits[ref.id]!.title}`);
+}
+
 async function main(): Promise<void> {
   const t = await createTestApp({ seed: { images: true } });
   const dir = await mkdtemp(path.join(tmpdir(), "tours-lighthouse-"));
@@ -102,11 +117,17 @@ async function main(): Promise<void> {
     const [ciudad] = await t.db.select({ id: ciudadesTable.id, pais: ciudadesTable.pais }).from(ciudadesTable).orderBy(asc(ciudadesTable.id)).limit(1);
     const pages = {
       home: "/",
+      country: `/pais/${ciudad!.pais}`,
       city: `/actividades/${ciudad!.pais}/${ciudad!.id}`,
       tour: `/actividades/detalle/local/${tour!.id}`,
       shop: "/shop",
+      "mi-reserva": "/mi-reserva",
     };
-    console.log(`\n== Lighthouse ${RUNS}× per page, mobile (default settings), performance score`);
+    // Mi reserva joined for its accessibility (issue 23); its performance has no goal of its own.
+    const performanceGoal = new Set(["home", "city", "tour", "shop"]);
+    // the public pages a search engine shows (issue 26); the cart and Mi reserva are kept out (robots.txt, noindex)
+    const seoGoal = new Set(["home", "country", "city", "tour"]);
+    console.log(`\n== Lighthouse ${RUNS}× per page, mobile (default settings), performance, accessibility and SEO scores`);
     const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(",");
     for (const [name, pathname] of Object.entries(pages)) {
       if (only && !only.includes(name)) continue;
@@ -116,14 +137,23 @@ async function main(): Promise<void> {
       const reports: Report[] = [];
       for (let run = 0; run < RUNS; run++) reports.push(await lighthouse(url, dir, run));
       const score = (r: Report) => Math.round(r.categories.performance.score * 100);
+      const a11y = (r: Report) => Math.round(r.categories.accessibility.score * 100);
       const mid = median(reports, score);
+      const a11yMid = median(reports, a11y);
+      const seo = (r: Report) => Math.round(r.categories.seo.score * 100);
+      const seoMid = median(reports, seo);
       console.log(
-        `  ${name.padEnd(5)} ${pathname.padEnd(34)} median ${score(mid)} · runs ${reports.map(score).join(", ")} · ` +
-          `LCP ${reports.map((r) => r.audits["largest-contentful-paint"]!.displayValue).join(", ")}`,
+        `  ${name.padEnd(10)} ${pathname.padEnd(34)} median ${score(mid)} · runs ${reports.map(score).join(", ")} · ` +
+          `LCP ${reports.map((r) => r.audits["largest-contentful-paint"]!.displayValue).join(", ")} · ` +
+          `accessibility ${a11y(a11yMid)} (runs ${reports.map(a11y).join(", ")}) · ` +
+          `SEO ${seo(seoMid)} (runs ${reports.map(seo).join(", ")})`,
       );
-      for (const line of holdingBack(mid)) console.log(`      ${line}`);
+      const seoLines = seoGoal.has(name) ? categoryFailures(seoMid, "seo") : [];
+      for (const line of [...holdingBack(mid), ...categoryFailures(a11yMid, "accessibility"), ...seoLines]) console.log(`      ${line}`);
       for (const warning of mid.runWarnings) console.log(`      warning: ${warning}`);
-      if (score(mid) < MIN_SCORE) failures.push(`${name}: median ${score(mid)} < ${MIN_SCORE}`);
+      if (performanceGoal.has(name) && score(mid) < MIN_SCORE) failures.push(`${name}: median ${score(mid)} < ${MIN_SCORE}`);
+      if (a11y(a11yMid) < MIN_A11Y) failures.push(`${name}: accessibility ${a11y(a11yMid)} < ${MIN_A11Y}`);
+      if (seoGoal.has(name) && seo(seoMid) < MIN_SEO) failures.push(`${name}: SEO ${seo(seoMid)} < ${MIN_SEO}`);
     }
   } finally {
     child?.kill();

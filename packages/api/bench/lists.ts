@@ -16,11 +16,12 @@ import { parseContentRange } from "@tours/contract";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db } from "../src/db/client.ts";
 import { type ListSpec, listSql } from "../src/http/list.ts";
-import { PEDIDO_LIST } from "../src/modules/compra/compra.repository.ts";
+import { pedidoListSpec } from "../src/modules/compra/compra.repository.ts";
 import { pedido } from "../src/modules/compra/compra.table.ts";
 import { TOUR_LIST } from "../src/modules/tour/tour.repository.ts";
 import { tourTable } from "../src/modules/tour/tour.table.ts";
 import { bearer, createTestApp, loginAsStaff } from "../test/helpers.ts";
+import { onEachDatabase } from "./databases.ts";
 import { ORDER_COUNT, TOUR_COUNT, expectedHits, seedBulk } from "./seed.ts";
 
 const REPS = positiveInt(process.env.BENCH_REPS, 20);
@@ -251,7 +252,7 @@ async function runOn(label: string): Promise<string[]> {
         label: "compra",
         url: "/api/compra/index",
         headers: bearer(token),
-        spec: PEDIDO_LIST,
+        spec: pedidoListSpec(new Date()),
         table: pedido,
         cases: listCases(ORDER_COUNT, hits(seeded.orders, orderSearch, "correo"), hits(seeded.orders, orderSearch, "quintero")),
       },
@@ -275,26 +276,4 @@ async function runOn(label: string): Promise<string[]> {
   return failures;
 }
 
-async function main(): Promise<void> {
-  const started = performance.now();
-  const databaseUrl = process.env.DATABASE_URL;
-  const failures: string[] = [];
-  // the test helper picks PostgreSQL when DATABASE_URL is set: unset it for the PGlite run
-  delete process.env.DATABASE_URL;
-  failures.push(...(await runOn("PGlite (in memory)")));
-  if (databaseUrl) {
-    process.env.DATABASE_URL = databaseUrl;
-    failures.push(...(await runOn(`PostgreSQL (fresh database on ${new URL(databaseUrl).host})`)));
-  } else {
-    console.log("\nPostgreSQL skipped: set DATABASE_URL (a server where a database can be created) to run it too.");
-  }
-  console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-  if (failures.length > 0) {
-    console.error(`\nFAILED (${failures.length}):\n${failures.map((f) => `- ${f}`).join("\n")}`);
-    process.exitCode = 1;
-  } else {
-    console.log("All pages hold 25 rows with the expected Content-Range; every page is well under the whole list.");
-  }
-}
-
-await main();
+await onEachDatabase(runOn, "All pages hold 25 rows with the expected Content-Range; every page is well under the whole list.");

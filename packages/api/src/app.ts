@@ -18,6 +18,7 @@ import type { AppDeps } from "./deps.ts";
 import { silentNotifier } from "./notifications/notifier.ts";
 import { createTokenService } from "./auth/tokens.ts";
 import { registerConditionalGets } from "./http/conditional.ts";
+import { REDACTED } from "@tours/domain/log-redaction";
 import { serializeRequest } from "./http/redact.ts";
 import { HTTP_MSG, HttpError, fieldError, forbiddenCharacter, hasNulCharacter, registerErrorHandling } from "./http/errors.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -41,6 +42,9 @@ import { guiasRoutes } from "./modules/salidas/guias.routes.ts";
 import { openApiRoutes } from "./modules/openapi/openapi.routes.ts";
 import { octoRoutes } from "./modules/octo/octo.routes.ts";
 import { reservasRoutes } from "./modules/reservas/reservas.routes.ts";
+import { hoyRoutes } from "./modules/hoy/hoy.routes.ts";
+import { busquedaRoutes } from "./modules/busqueda/busqueda.routes.ts";
+import { sitemapRoutes } from "./modules/sitemap/sitemap.routes.ts";
 
 /** buildApp's input: the clock defaults to the system clock, the notifier to silentNotifier (nothing is sent). */
 export type AppOptions = Omit<AppDeps, "now" | "notifier"> & Partial<Pick<AppDeps, "now" | "notifier">>;
@@ -86,7 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: { paths: ["req.headers.authorization", "req.headers.cookie"], censor: "[oculto]" },
+      redact: { paths: ["req.headers.authorization", "req.headers.cookie"], censor: REDACTED },
       serializers: { req: serializeRequest },
     },
     // a hop count trusts that many proxies in front of us (closest first)
@@ -178,6 +182,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(guiasRoutes, { deps });
   await app.register(octoRoutes, { deps });
   await app.register(reservasRoutes, { deps });
+  await app.register(hoyRoutes, { deps });
+  await app.register(busquedaRoutes, { deps });
+  await app.register(sitemapRoutes, { deps });
   await app.register(openApiRoutes, { serverUrl: config.publicApiUrl });
 
   return app;

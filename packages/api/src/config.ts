@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_HOLD_MINUTES, DEFAULT_TIME_ZONE } from "@tours/domain";
+import { DEFAULT_PORTS } from "@tours/domain/default-ports";
 import type { S3Settings } from "./adapters/storage/s3.ts";
 
 /** The demo staff password used when ADMIN_PASSWORD is unset; printed at start so a newcomer can log in. */
@@ -31,8 +32,8 @@ export function ttlToSeconds(ttl: string): number {
 
 const EnvSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.string().default("development")),
-  PORT: port(3000),
-  API_PORT: port(4000),
+  PORT: port(DEFAULT_PORTS.storefront),
+  API_PORT: port(DEFAULT_PORTS.api),
   API_HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
@@ -80,7 +81,7 @@ const EnvSchema = z.object({
   PAYPAL_CLIENT_ID: optionalString,
   PAYPAL_CLIENT_SECRET: optionalString,
   PAYPAL_WEBHOOK_ID: optionalString,
-  PAYPAL_SIM_PORT: port(4010),
+  PAYPAL_SIM_PORT: port(DEFAULT_PORTS.paypalSimulator),
   ALLOW_PAYPAL_SIMULATOR: bool(false),
   FREETOUR_API_URL: optionalUrl,
   FREETOUR_API_KEY: optionalString,
@@ -92,8 +93,8 @@ const EnvSchema = z.object({
   ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().trim().min(3).default("Puzzle Travel <reservas@tours.local>")),
   STAFF_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
-  MAIL_PORT: port(1025),
-  MAIL_WEB_PORT: port(1080),
+  MAIL_PORT: port(DEFAULT_PORTS.mailSmtp),
+  MAIL_WEB_PORT: port(DEFAULT_PORTS.mailWeb),
   MAIL_RETRY_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(50).default(10)),
   MAIL_RETRY_DELAY_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
 });

@@ -88,8 +88,9 @@ async function main(): Promise<void> {
     db: database.db,
     storage,
     freeTours: createFreeTourProvider(config, log, storage.objects),
-    payments: createPaymentProvider(config, log),
+    payments: createPaymentProvider(config, log, simulator?.url),
     notifier: mail.notifier,
+    jobs: mail.queue,
   });
 
   let stopping = false;

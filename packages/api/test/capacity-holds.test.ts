@@ -8,7 +8,7 @@ import { addDays, formatDia, wallClock } from "@tours/domain";
 import { COMPRA_MSG } from "../src/modules/compra/compra.messages.ts";
 import { pedido } from "../src/modules/compra/compra.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
-import { startSecondApi, type SecondApi } from "./second-api.ts";
+import { databaseUrlOf, SELLING_ALONE, startSecondApi, type SecondApi } from "./second-api.ts";
 import { ALL_DAYS, NOW, buyer, line, seedCatalogue } from "./compra-fixtures.ts";
 import { MIN, MONDAY_10, useCapacityApp } from "./capacity-fixtures.ts";
 
@@ -190,17 +190,7 @@ describe.runIf(!!process.env.DATABASE_URL)("two API processes on one PostgreSQL"
     const [tour] = await t.db.insert(tourTable).values({ nombre: "Dos procesos", precioCents: 2000, pais: t.cat.paisId, ciudad: t.cat.ciudadId }).returning();
     const tourId = tour!.id;
     await t.db.insert(horarioTable).values({ tourId, horaInicio: "10:00", ...ALL_DAYS, cupo: 1 });
-    const dbUrl = (t.deps.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
-    second = await startSecondApi(dbUrl, {
-      PAYPAL_SIM_PORT: String(4900 + Math.floor(Math.random() * 300)),
-      // its own local mail server on free ports (the defaults may be taken on this machine)
-      MAIL_PORT: "0",
-      MAIL_WEB_PORT: "0",
-      SMTP_URL: "",
-      PAYPAL_CLIENT_ID: "",
-      PAYPAL_CLIENT_SECRET: "",
-      RATE_LIMIT_ORDERS_PER_MINUTE: "100000",
-    });
+    second = await startSecondApi(databaseUrlOf(t.deps.db), SELLING_ALONE);
     const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
     const bodies = Array.from({ length: 50 }, () => ({ ...buyer(), pedidos: [line(tourId, dia)] }));
     const answers = await Promise.all(

@@ -92,6 +92,13 @@ describe("bundled catalogue", () => {
       const [first] = (await bundled.toursByCountry(BUNDLED_PLACES[0]!.countryId)).tours;
       const meta = await sharp(path.join(dir, "freetours", `${first!.id}.webp`)).metadata();
       expect(meta.format).toBe("webp");
+      // with the width variants the storefront's srcset asks for (a missing one left free-tour cards blank)
+      for (const width of [480, 960]) {
+        const variant = await sharp(path.join(dir, "freetours", `${first!.id}-${width}w.webp`)).metadata();
+        expect(variant.format).toBe("webp");
+        expect(variant.width).toBeLessThanOrEqual(width);
+      }
+      expect(files).toContain(`${first!.id}-480w.webp`);
       expect(await ensureBundledImages(createDiskObjectStore(dir))).toBe(0);
     } finally {
       await rm(dir, { recursive: true, force: true });

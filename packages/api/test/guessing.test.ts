@@ -28,6 +28,8 @@ let clock = NOW;
 const notifier: Notifier = {
   orderPaid: (id) => mail.notifier.orderPaid(id),
   orderCancelled: (e) => mail.notifier.orderCancelled(e),
+  bookingChanged: (e) => mail.notifier.bookingChanged(e),
+  dateChanged: (e) => mail.notifier.dateChanged(e),
   pinLocked: (e) => mail.notifier.pinLocked(e),
   loginLocked: (e) => mail.notifier.loginLocked(e),
 };

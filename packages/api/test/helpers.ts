@@ -18,6 +18,7 @@ import { createPaymentProvider } from "../src/adapters/paypal/index.ts";
 import type { Rol } from "../src/auth/roles.ts";
 import { createStaffUserRepository } from "../src/modules/auth/auth.repository.ts";
 import { ensureStaffUser, seedDemo, type SeedOptions } from "../src/seed/index.ts";
+import { startJobQueue, type JobQueue } from "../src/jobs/queue.ts";
 
 export const TEST_ADMIN = { email: "admin@tours.test", password: "clave-de-prueba-123" } as const;
 
@@ -43,6 +44,8 @@ export interface TestAppOverrides {
   notifier?: AppDeps["notifier"];
   /** Seed the demo catalogue first (images off unless asked for). */
   seed?: boolean | SeedOptions;
+  /** Run the app with a job queue (pg-boss on its database, idle workers polling every 0.5 s): work it queues runs. */
+  jobs?: boolean;
 }
 
 /**
@@ -101,7 +104,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     {
       DATA_DIR: dataDir,
       UPLOADS_DIR: path.join(dataDir, "uploads"),
-      LOG_LEVEL: "silent",
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
       ADMIN_EMAIL: TEST_ADMIN.email,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       JWT_SECRET: randomBytes(32).toString("hex"),
@@ -126,6 +129,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     await seedDemo({ db: handle.db, storage }, overrides.seed === true ? { images: false } : overrides.seed);
   }
   const log = pino({ level: "silent" });
+  const jobs: JobQueue | undefined = overrides.jobs ? await startJobQueue(handle, { queues: [], pollingIntervalSeconds: 0.5 }) : undefined;
   const deps: AppDeps = {
     config,
     db: handle.db,
@@ -134,6 +138,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     payments: overrides.payments ?? createPaymentProvider(config, log),
     now: overrides.now,
     notifier: overrides.notifier,
+    jobs,
   };
   const app = await buildApp(deps);
   await app.ready();
@@ -148,6 +153,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     deps,
     async close() {
       await app.close();
+      await jobs?.stop();
       await handle.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { listCorreos } from "../src/mail/correo.repository.ts";
 import type { Notifier } from "../src/notifications/notifier.ts";
 import { PAYPAL_WEBHOOK_PATH } from "../src/modules/webhooks/webhooks.routes.ts";
 import { pedido, pedidoLine, reembolso } from "../src/modules/compra/compra.table.ts";
+import { cambioFecha } from "../src/modules/reservas/cambio-fecha.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
 import { startSecondApi, type SecondApi } from "./second-api.ts";
 import { ALL_DAYS, buyer, line } from "./compra-fixtures.ts";
@@ -29,6 +30,8 @@ const clock = () => new Date();
 const notifier: Notifier = {
   orderPaid: (id) => mail.notifier.orderPaid(id),
   orderCancelled: (e) => mail.notifier.orderCancelled(e),
+  bookingChanged: (e) => mail.notifier.bookingChanged(e),
+  dateChanged: (e) => mail.notifier.dateChanged(e),
   pinLocked: (e) => mail.notifier.pinLocked(e),
   loginLocked: (e) => mail.notifier.loginLocked(e),
 };
@@ -50,7 +53,7 @@ beforeAll(async () => {
   mail = await startMailRunner(inbox.smtpUrl);
   const [bogota] = await t.db
     .insert(tourTable)
-    .values({ nombre: "Graffiti Tour", precioCents: 2500, pais: t.cat.paisId, ciudad: t.cat.ciudadId, puntoEncuentro: "Parque de los Periodistas", reembolsable: true, corteHoras: 24 })
+    .values({ nombre: "Graffiti Tour", precioCents: 2500, pais: t.cat.paisId, ciudad: t.cat.ciudadId, puntoEncuentro: "Parque de los Periodistas", reembolsable: true, corteHoras: 24, duracionMinutos: 150, encuentroLat: 4.6025, encuentroLng: -74.0686 })
     .returning();
   const [madrid] = await t.db
     .insert(tourTable)
@@ -84,8 +87,8 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined | nul
 const to = (address: string, box = inbox) => box.messages().filter((m) => m.to.includes(address));
 const uniqueEmail = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-async function createOrder(email: string, pedidos: unknown[]) {
-  const res = await t.app.inject({ method: "POST", url: "/api/compra/create", payload: { ...buyer({ email }), pedidos } });
+async function createOrder(email: string, pedidos: unknown[], comentario = "") {
+  const res = await t.app.inject({ method: "POST", url: "/api/compra/create", payload: { ...buyer({ email, comentario }), pedidos } });
   expect(res.statusCode, res.body).toBe(200);
   const token = CompraCreateAnswer.parse(res.json()).succes.id;
   const [row] = await t.db.select().from(pedido).where(eq(pedido.id_pay, token));
@@ -98,20 +101,21 @@ const webhook = (type: "CHECKOUT.ORDER.APPROVED" | "PAYMENT.CAPTURE.COMPLETED", 
   return t.app.inject({ method: "POST", url: PAYPAL_WEBHOOK_PATH, headers: signed.headers, payload: signed.body });
 };
 
-async function buy(email: string, pedidos: unknown[]) {
-  const order = await createOrder(email, pedidos);
+async function buy(email: string, pedidos: unknown[], comentario = "") {
+  const order = await createOrder(email, pedidos, comentario);
   t.sim.control.approve(order.token);
   expect((await confirm(order.token)).statusCode).toBe(200);
   return order;
 }
 
 /** A paid order of two tours a week ahead at 09:00 in Bogotá: the graffiti tour (2 adults) and the Candelaria (1). */
-async function buyTwoTours(email: string) {
+async function buyTwoTours(email: string, comentario = "") {
   const day = inAWeek("America/Bogota");
-  const order = await buy(email, [
-    line(bogotaTour, formatDia(day, "09:00"), { mayores_15: 2 }),
-    line(t.cat.tourA, formatDia(day, "09:00"), { mayores_15: 1 }),
-  ]);
+  const order = await buy(
+    email,
+    [line(bogotaTour, formatDia(day, "09:00"), { mayores_15: 2 }), line(t.cat.tourA, formatDia(day, "09:00"), { mayores_15: 1 })],
+    comentario,
+  );
   const lines = await t.db.select().from(pedidoLine).where(eq(pedidoLine.id_pedido, order.id));
   return { day, order, graffiti: lines.find((l) => l.id_tour === bogotaTour)!, candelaria: lines.find((l) => l.id_tour === t.cat.tourA)! };
 }
@@ -169,8 +173,14 @@ describe("confirmation e-mail", () => {
       // refundable with a 24 h cutoff: free cancellation until the day before at the same time; Madrid is not refundable
       expect(body).toContain(`Cancelación gratuita hasta el ${formatDateEs(addDays(bogotaDay, -1))} a las 09:00 hora de Bogotá`);
       expect(body).toContain("Este tour no es reembolsable");
+      // the tour's facts: its duration and end, the meeting point on a map (Madrid's tour has neither)
+      expect(body).toContain("2 h 30 min (termina a las 11:30 hora de Bogotá)");
+      expect(body.match(/Duración/g)).toHaveLength(1);
     }
     expect(message.text).toContain(link);
+    const mapa = "https://www.openstreetmap.org/?mlat=4.6025&mlon=-74.0686#map=17/4.6025/-74.0686";
+    expect(message.text).toContain(`Mapa del punto de encuentro: ${mapa}`);
+    expect(message.html).toContain(`<a href="${mapa.replace("&", "&amp;")}"`);
     expect(message.html).toContain(link.replace("&", "&amp;"));
     expect(message.html).toContain('<meta name="viewport"');
 
@@ -188,6 +198,10 @@ describe("confirmation e-mail", () => {
     expect(calendar.match(/BEGIN:VEVENT/g)).toHaveLength(2);
     expect(calendar).toContain(`DTSTART;TZID=America/Bogota:${bogotaDay.replace(/-/g, "")}T090000`);
     expect(calendar).toContain(`DTSTART;TZID=Europe/Madrid:${madridDay.replace(/-/g, "")}T100000`);
+    // 09:00 + 150 minutes; the Madrid tour has no duration: no DTEND (as before the tour's facts)
+    expect(calendar).toContain(`DTEND;TZID=America/Bogota:${bogotaDay.replace(/-/g, "")}T113000`);
+    expect(calendar.match(/DTEND/g)).toHaveLength(1);
+    expect(calendar).toContain("GEO:4.6025;-74.0686");
     expect(calendar).toContain("TZID:Europe/Madrid");
     expect(calendar).toContain("SUMMARY:Graffiti Tour");
     expect(calendar).toContain("LOCATION:Puerta del Sol\\, 1");
@@ -222,7 +236,10 @@ describe("an SMTP server that is down", () => {
     mail = await startMailRunner(`smtp://127.0.0.1:${port}`);
     inbox = await startLocalMailServer({ smtpPort: port, webPort: 0 });
     await waitFor("the delayed confirmation", () => to(email).length > 0, 30_000);
-    const [c] = (await listCorreos(t.db, order.id)).filter((x) => x.tipo === "confirmacion");
+    // the inbox has it as soon as the SMTP server accepted it; the outbox row is marked sent just after
+    const confirmation = async () => (await listCorreos(t.db, order.id)).find((x) => x.tipo === "confirmacion");
+    await expect.poll(async () => (await confirmation())?.estado, { timeout: 10_000 }).toBe("enviado");
+    const c = await confirmation();
     expect(c).toMatchObject({ estado: "enviado", ultimo_error: null });
     expect(c!.intentos).toBeGreaterThanOrEqual(2);
     await waitFor("the staff e-mail", () => to(STAFF).some((m) => m.subject.includes(order.referencia)), 30_000);
@@ -312,6 +329,69 @@ describe("cancellation e-mail", () => {
     await new Promise((r) => setTimeout(r, 1_500));
     expect(to(email).filter((m) => m.subject.startsWith("Cancelación"))).toHaveLength(1);
     expect((await listCorreos(t.db, order.id)).filter((c) => c.tipo === "cancelacion").map((c) => c.estado)).toEqual(["enviado"]);
+  });
+
+  it("staff hear of it once, with the order's state and what the buyer wrote; a date change's notice helper too", async () => {
+    const email = uniqueEmail("aviso");
+    const comentario = "Viajamos con una niña de 8 años.";
+    const { order, graffiti, candelaria } = await buyTwoTours(email, comentario);
+    const nuevo = await waitFor("the new-order e-mail", () => to(STAFF).find((m) => m.subject.startsWith(`Nuevo pedido ${order.referencia}`)));
+    expect(nuevo.text).toContain(`Escribió: ${comentario}`);
+    expect(nuevo.text).toContain("Estado del pedido: Pagado");
+
+    const res = await t.app.inject({ method: "POST", url: "/api/reserva/cancelar", payload: { referencia: order.referencia, pin: order.pin, linea: graffiti.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    const subject = `El cliente canceló en la reserva ${order.referencia}`;
+    const aviso = await waitFor("the staff notice", () => to(STAFF).find((m) => m.subject === subject));
+    expect(aviso.text).toContain("canceló este tour de la reserva");
+    expect(aviso.text).toContain("Graffiti Tour");
+    expect(aviso.text).toContain(`Escribió: ${comentario}`);
+    expect(aviso.text).toContain("Estado del pedido: Parcialmente reembolsado");
+    expect(aviso.text).toContain("Monto: USD 50.00");
+    expect(aviso.text).toContain("Sigue en pie: La Candelaria");
+    const [refund] = await t.db.select().from(reembolso).where(eq(reembolso.pedido_id, order.id));
+    await notifier.orderCancelled({ pedidoId: order.id, lineIds: [graffiti.id], reembolsoId: refund!.id, porStaff: false });
+
+    // what a date change calls: one e-mail per change, however often it is reported
+    await Promise.all([1, 2].map(() => notifier.bookingChanged({ pedidoId: order.id, lineIds: [candelaria.id], clave: `${candelaria.id}:nueva` })));
+    const cambio = await waitFor("the date-change notice", () => to(STAFF).find((m) => m.subject === `Cambio de fecha en la reserva ${order.referencia}`));
+    expect(cambio.text).toContain("La Candelaria");
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(to(STAFF).filter((m) => m.subject === subject)).toHaveLength(1);
+    expect(to(STAFF).filter((m) => m.subject.startsWith("Cambio de fecha") && m.subject.includes(order.referencia))).toHaveLength(1);
+    expect(to(email).filter((m) => m.subject === subject)).toHaveLength(0);
+  });
+});
+
+describe("date change e-mail", () => {
+  it("a line moved in Mi reserva: a new confirmation with the new date, voucher and .ics (same reference and PIN), once; the reminder follows", async () => {
+    const email = uniqueEmail("cambio");
+    const { day, order, graffiti } = await buyTwoTours(email);
+    const nueva = addDays(day, 1);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/reserva/cambio",
+      payload: { referencia: order.referencia, pin: order.pin, linea: graffiti.id, fecha: nueva, hora: "09:00" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const message = await waitFor("the date change", () => to(email).find((m) => m.subject.startsWith("Nueva fecha")));
+    expect(message.subject).toBe(`Nueva fecha de tu reserva ${order.referencia}`);
+    expect(message.text).toContain(order.referencia);
+    expect(message.text).toContain(`PIN: ${order.pin}`);
+    expect(message.text).toContain(formatDateEs(nueva));
+    const ics = message.attachments.find((a) => a.filename.endsWith(".ics"));
+    expect(ics, "a new .ics").toBeDefined();
+    expect(message.attachments.some((a) => a.contentType === "image/png")).toBe(true);
+    // reported again: nothing more
+    const [cambio] = await t.db.select({ id: cambioFecha.id }).from(cambioFecha).where(eq(cambioFecha.pedido_id, order.id));
+    await notifier.dateChanged({ pedidoId: order.id, lineaId: graffiti.id, cambioId: cambio!.id });
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(to(email).filter((m) => m.subject.startsWith("Nueva fecha"))).toHaveLength(1);
+    const { rows } = await queueDatabase(t.handle).executor.executeSql(
+      `SELECT data->>'para' AS para FROM pgboss.job WHERE name = 'recordatorio' AND (data->>'lineaId')::int = $1 AND (data->>'cambio') IS NOT NULL`,
+      [graffiti.id],
+    );
+    expect(rows).toHaveLength(1);
   });
 });
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { OctoBooking } from "../src/modules/octo/octo.schemas.ts";
 import { OCTO_MSG } from "../src/modules/octo/octo.messages.ts";
+import { silentNotifier, type Notifier } from "../src/notifications/notifier.ts";
 import { departure, manifest, MIN, octo, octoError, ok, PRICING, reserve, reserveBody, tourWithSlot, useOctoApp, vacancies } from "./octo-fixtures.ts";
 
 /** Issue 21, "Date change for resellers": PATCH moves a booking in one transaction, or changes nothing. */
 
-const env = useOctoApp();
+const changed: Array<Parameters<Notifier["bookingChanged"]>[0]> = [];
+const env = useOctoApp({ notifier: { ...silentNotifier, async bookingChanged(event) { changed.push(event); } } });
 const TUESDAY = "2026-11-24";
 
 const patch = (uuid: string, body: object, headers: Record<string, string> = {}) => octo(env, env.keyA, "PATCH", `/bookings/${uuid}`, body, headers);
@@ -33,8 +35,11 @@ describe("PATCH /octo/bookings/{uuid} moves a booking", () => {
     const four = ok(OctoBooking, await patch(held.uuid, { unitItems: ["adult", "adult", "adult", "child"].map((unitId) => ({ unitId })) }));
     expect([four.status, four.unitItems.length]).toEqual(["CONFIRMED", 4]);
     expect(await vacancies(env, departure(tourId))).toBe(0);
+    expect(changed).toEqual([]); // same departure: staff are not told of a date change
     const moved = ok(OctoBooking, await patch(held.uuid, { availabilityId: departure(tourId, TUESDAY) }));
     expect([moved.status, moved.availabilityId]).toEqual(["CONFIRMED", departure(tourId, TUESDAY)]);
+    // a confirmed booking on a new date: staff get one notice (issue 22)
+    expect(changed.map((c) => c.lineIds.length)).toEqual([1]);
     expect(await vacancies(env, departure(tourId))).toBe(4);
     expect(await vacancies(env, departure(tourId, TUESDAY))).toBe(0);
     const pedidos = (await manifest(env, departure(tourId, TUESDAY))).pedidos;
@@ -57,12 +62,12 @@ describe("PATCH /octo/bookings/{uuid} moves a booking", () => {
     const tourId = await tourWithSlot(env, 10);
     const b = await reserve(env, tourId, ["adult"]);
     await confirm(b.uuid);
-    env.clock = new Date("2026-11-23T13:00:00Z"); // 08:00 in Bogotá: the 2-hour cutoff of the 10:00 departure
+    env.t.clock.set(new Date("2026-11-23T13:00:00Z")); // 08:00 in Bogotá: the 2-hour cutoff of the 10:00 departure
     expect(octoError(await patch(b.uuid, { availabilityId: departure(tourId, TUESDAY) }), 400, "UNPROCESSABLE_ENTITY").errorMessage).toBe(OCTO_MSG.moveAfterCutoff(2));
     // contact and notes may still change
     expect(ok(OctoBooking, await patch(b.uuid, { notes: "Pidió factura" })).notes).toBe("Pidió factura");
 
-    env.clock = new Date("2026-11-21T15:00:00Z");
+    env.t.clock.set(new Date("2026-11-21T15:00:00Z"));
     const strict = await tourWithSlot(env, 10, { reembolsable: false });
     const s = await reserve(env, strict, ["adult"]);
     // a hold of a non-refundable tour may still move (nothing is paid yet)
@@ -82,7 +87,7 @@ describe("PATCH /octo/bookings/{uuid} moves a booking", () => {
     expect(await vacancies(env, departure(tourId))).toBe(10);
     expect(await vacancies(env, departure(other, TUESDAY, "15:00"))).toBe(9);
 
-    env.clock = new Date(env.clock.getTime() + 21 * MIN);
+    env.t.clock.set(new Date(env.t.clock.now().getTime() + 21 * MIN));
     expect(octoError(await patch(held.uuid, { availabilityId: departure(other, "2026-11-25", "15:00") }), 400, "UNPROCESSABLE_ENTITY").errorMessage).toBe(OCTO_MSG.expired);
   });
 });

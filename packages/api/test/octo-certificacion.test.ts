@@ -27,7 +27,7 @@ describe("OCTO certification (issue 21)", () => {
     const held = await reserve(env, tourId, ["adult"]);
     const booking = ok(OctoBooking, await octo(env, env.keyA, "POST", `/bookings/${held.uuid}/confirm`, { contact: { fullName: "Ana Gómez" } }));
     // the order as staff see it in Pedidos: its reference is what the voucher's QR code holds (check-in reads it)
-    const order = await env.t.app.inject({ method: "GET", url: `/api/compra/find/${booking.supplierReference}`, headers: env.staff });
+    const order = await env.t.app.inject({ method: "GET", url: `/api/compra/find/${booking.supplierReference}`, headers: env.t.staff("admin") });
     const referencia = String(order.json().referencia);
     expect(referencia).toMatch(/^TR-/);
     expect(booking.voucher).toEqual({ redemptionMethod: "DIGITAL", utcRedeemedAt: null, deliveryOptions: [{ deliveryFormat: "QRCODE", deliveryValue: referencia }] });

@@ -1,57 +1,52 @@
-import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import { beforeAll, expect } from "vitest";
 import { z } from "zod";
 import { ManifiestoAnswer } from "@tours/contract";
-import { startPaypalSimulator, type RunningSimulator } from "@tours/paypal-simulator";
 import { tourTable } from "../src/modules/tour/tour.table.ts";
 import { OctoAvailability, OctoBooking, OctoErrorAnswer } from "../src/modules/octo/octo.schemas.ts";
-import { bearer, createTestApp, loginAsStaff, type TestApp } from "./helpers.ts";
-import { NOW, seedCatalogue, simulatorClient, type Catalogue } from "./compra-fixtures.ts";
+import { bearer } from "./helpers.ts";
+import { NOW } from "./compra-fixtures.ts";
+import { useTestApp, type ApiTest } from "./test-app.ts";
+import type { Notifier } from "../src/notifications/notifier.ts";
 
-/** One API with a catalogue, staff and two resellers for the OCTO tests; `clock` is the API's now. */
+/** One API with a catalogue, staff and two resellers for the OCTO tests; `t.clock` is the API's now. */
 
 export const MIN = 60_000;
 export const PRICING = { "octo-capabilities": "octo/pricing" };
 const ALL_DAYS = { lunes: true, martes: true, miercoles: true, jueves: true, viernes: true, sabado: true, domingo: true };
 
-type Answer = Awaited<ReturnType<TestApp["app"]["inject"]>>;
+type Answer = Awaited<ReturnType<ApiTest["app"]["inject"]>>;
 
+/** The file's app (useTestApp: clock at NOW, PayPal simulator, catalogue, an admin) and its two resellers' keys. */
 export interface OctoEnv {
-  t: TestApp;
-  sim: RunningSimulator;
-  cat: Catalogue;
-  staff: Record<string, string>;
+  t: ApiTest;
   keyA: string;
   keyB: string;
   resellerA: number;
-  clock: Date;
 }
 
 /** Registers the suite's setup and teardown; the returned object is filled in before the first test. */
-export function useOctoApp(): OctoEnv {
-  const env = { clock: NOW } as OctoEnv;
+/** `notifier`: what the app tells the outside world (e-mails); nothing is sent without it. */
+export function useOctoApp(options: { notifier?: Notifier } = {}): OctoEnv {
+  const t = useTestApp({
+    clock: NOW,
+    paypal: true,
+    catalogue: true,
+    staff: ["admin"],
+    env: { STOREFRONT_URL: "http://tienda.test" },
+    ...(options.notifier ? { notifier: options.notifier } : {}),
+  });
+  const env = { t } as OctoEnv;
   beforeAll(async () => {
-    env.sim = await startPaypalSimulator({ port: 0 });
-    env.t = await createTestApp({ payments: simulatorClient(env.sim), now: () => env.clock, env: { STOREFRONT_URL: "http://tienda.test" } });
-    env.cat = await seedCatalogue(env.t.db);
-    env.staff = bearer(await loginAsStaff(env.t.app));
     const a = await newReseller(env, "Revendedor A");
     env.keyA = a.api_key;
     env.resellerA = a.id;
     env.keyB = (await newReseller(env, "Revendedor B")).api_key;
   });
-  afterAll(async () => {
-    await env.t.close();
-    await env.sim.close();
-  });
-  beforeEach(() => {
-    env.clock = NOW;
-    env.sim.control.reset();
-  });
   return env;
 }
 
 export async function newReseller(env: OctoEnv, nombre: string) {
-  const res = await env.t.app.inject({ method: "POST", url: "/api/revendedores", headers: env.staff, payload: { nombre } });
+  const res = await env.t.app.inject({ method: "POST", url: "/api/revendedores", headers: env.t.staff("admin"), payload: { nombre } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().succes as { id: number; api_key: string };
 }
@@ -63,8 +58,8 @@ export async function tourWithSlot(env: OctoEnv, cupo: number | null, extra: Par
     .values({
       nombre: `OCTO ${Math.random().toString(36).slice(2, 7)}`,
       precioCents: 2000,
-      pais: env.cat.paisId,
-      ciudad: env.cat.ciudadId,
+      pais: env.t.cat.paisId,
+      ciudad: env.t.cat.ciudadId,
       puntoEncuentro: "Plaza de Bolívar",
       incluye: "Guía\nAgua",
       noIncluye: "Propinas",
@@ -75,7 +70,7 @@ export async function tourWithSlot(env: OctoEnv, cupo: number | null, extra: Par
   const res = await env.t.app.inject({
     method: "POST",
     url: "/api/tour/horario/create/",
-    headers: env.staff,
+    headers: env.t.staff("admin"),
     payload: { hora_inicio: hora, ...ALL_DAYS, tour_id: tour!.id, ...(cupo === null ? {} : { cupo }) },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -118,7 +113,7 @@ export async function vacancies(env: OctoEnv, availabilityId: string): Promise<n
 
 /** The departure's manifest as staff see it: its bookings with their persons. */
 export async function manifest(env: OctoEnv, availabilityId: string) {
-  const res = await env.t.app.inject({ method: "GET", url: `/api/salidas/manifiesto/${availabilityId}`, headers: env.staff });
+  const res = await env.t.app.inject({ method: "GET", url: `/api/salidas/manifiesto/${availabilityId}`, headers: env.t.staff("admin") });
   expect(res.statusCode, res.body).toBe(200);
   return ManifiestoAnswer.parse(res.json()).succes;
 }

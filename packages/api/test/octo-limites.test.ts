@@ -8,45 +8,45 @@ import { departure, MIN, newReseller, octo, octoError, ok, reserveBody, tourWith
 /** Issue 28: one reseller key cannot hoard a departure, and a reused uuid never passes for a retry. */
 
 const env = useOctoApp();
-const at = (minutes: number) => new Date(env.clock.getTime() + minutes * MIN);
+const at = (minutes: number) => new Date(env.t.clock.now().getTime() + minutes * MIN);
 
 describe("holds are capped per reseller (issue 28)", () => {
   it("a 1440-minute hold is cut to 60 minutes and its 1440-minute extensions stop at the hold's whole life (180 minutes)", async () => {
     const tourId = await tourWithSlot(env, 12);
-    const start = env.clock;
+    const start = env.t.clock.now();
     const minutesAfter = (m: number) => new Date(start.getTime() + m * MIN);
     const held = ok(OctoBooking, await octo(env, env.keyA, "POST", "/bookings", reserveBody(tourId, Array(12).fill("adult"), { expirationMinutes: 1440 })));
     expect(held.utcExpiresAt).toBe(utcInstant(minutesAfter(60)));
     expect(await vacancies(env, departure(tourId))).toBe(0);
 
-    env.clock = minutesAfter(50);
+    env.t.clock.set(minutesAfter(50));
     const once = ok(OctoBooking, await octo(env, env.keyA, "POST", `/bookings/${held.uuid}/extend`, { expirationMinutes: 1440 }));
     expect(once.utcExpiresAt).toBe(utcInstant(minutesAfter(110)));
-    env.clock = minutesAfter(100);
+    env.t.clock.set(minutesAfter(100));
     const twice = ok(OctoBooking, await octo(env, env.keyA, "POST", `/bookings/${held.uuid}/extend`, { expirationMinutes: 1440 }));
     expect(twice.utcExpiresAt).toBe(utcInstant(minutesAfter(160)));
-    env.clock = minutesAfter(150);
+    env.t.clock.set(minutesAfter(150));
     const last = ok(OctoBooking, await octo(env, env.keyA, "POST", `/bookings/${held.uuid}/extend`, { expirationMinutes: 1440 }));
     expect(last.utcExpiresAt).toBe(utcInstant(minutesAfter(180)));
-    env.clock = minutesAfter(170);
+    env.t.clock.set(minutesAfter(170));
     const refused = octoError(await octo(env, env.keyA, "POST", `/bookings/${held.uuid}/extend`, { expirationMinutes: 1440 }), 400, "UNPROCESSABLE_ENTITY");
     expect(refused.errorMessage).toBe(OCTO_MSG.holdAtLimit(180));
 
-    env.clock = minutesAfter(180);
+    env.t.clock.set(minutesAfter(180));
     expect(await vacancies(env, departure(tourId))).toBe(12);
     expect(ok(OctoBooking, await octo(env, env.keyA, "GET", `/bookings/${held.uuid}`)).status).toBe("EXPIRED");
   });
 
   it("staff set each reseller's caps (APIs screen); a bad pair of caps is refused in Spanish", async () => {
     const r = await newReseller(env, "Con límites cortos");
-    const shown = await env.t.app.inject({ method: "GET", url: `/api/revendedores/find/${r.id}`, headers: env.staff });
+    const shown = await env.t.app.inject({ method: "GET", url: `/api/revendedores/find/${r.id}`, headers: env.t.staff("admin") });
     expect(RevendedorAnswer.parse(shown.json()).succes).toMatchObject({ expiracion_max_minutos: 60, retencion_max_minutos: 180 });
 
-    const bad = await env.t.app.inject({ method: "PUT", url: `/api/revendedores/${r.id}`, headers: env.staff, payload: { expiracion_max_minutos: 90, retencion_max_minutos: 30 } });
+    const bad = await env.t.app.inject({ method: "PUT", url: `/api/revendedores/${r.id}`, headers: env.t.staff("admin"), payload: { expiracion_max_minutos: 90, retencion_max_minutos: 30 } });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain("no pueden superar la duración máxima");
 
-    const put = await env.t.app.inject({ method: "PUT", url: `/api/revendedores/${r.id}`, headers: env.staff, payload: { expiracion_max_minutos: 10, retencion_max_minutos: 30 } });
+    const put = await env.t.app.inject({ method: "PUT", url: `/api/revendedores/${r.id}`, headers: env.t.staff("admin"), payload: { expiracion_max_minutos: 10, retencion_max_minutos: 30 } });
     expect(put.statusCode, put.body).toBe(200);
     expect(RevendedorAnswer.parse(put.json()).succes).toMatchObject({ activo: true, expiracion_max_minutos: 10, retencion_max_minutos: 30 });
 

@@ -37,7 +37,7 @@ function reserveBody(tourId: number, units: string[], extra: Record<string, unkn
 }
 
 async function manifest(tourId: number) {
-  const res = await env.t.app.inject({ method: "GET", url: `/api/salidas/manifiesto/${MONDAY(tourId)}`, headers: env.staff });
+  const res = await env.t.app.inject({ method: "GET", url: `/api/salidas/manifiesto/${MONDAY(tourId)}`, headers: env.t.staff("admin") });
   expect(res.statusCode, res.body).toBe(200);
   return ManifiestoAnswer.parse(res.json()).succes;
 }
@@ -104,11 +104,11 @@ describe("OCTO core flow", () => {
     // the pet takes no place: 3 persons held
     expect(await vacancies(env.keyA, tourId)).toBe(7);
 
-    env.clock = new Date(NOW.getTime() + 20 * MIN);
+    env.t.clock.set(new Date(NOW.getTime() + 20 * MIN));
     const extended = await ok(OctoBooking, await octo(env.keyA, "POST", `/bookings/${held.uuid}/extend`, { expirationMinutes: 60 }));
-    expect(extended.utcExpiresAt).toBe(utcInstant(new Date(env.clock.getTime() + 60 * MIN)));
+    expect(extended.utcExpiresAt).toBe(utcInstant(new Date(env.t.clock.now().getTime() + 60 * MIN)));
 
-    env.clock = new Date(NOW.getTime() + 45 * MIN); // past the first expiry, within the extension
+    env.t.clock.set(new Date(NOW.getTime() + 45 * MIN)); // past the first expiry, within the extension
     const confirmed = await ok(
       OctoBooking,
       await octo(env.keyA, "POST", `/bookings/${held.uuid}/confirm`, { contact: { fullName: "Lucía Pérez Ríos", emailAddress: "lucia@example.com" }, resellerReference: "KLK-1b" }),
@@ -130,7 +130,7 @@ describe("OCTO core flow", () => {
     expect(await ok(z.array(OctoBooking), await octo(env.keyA, "GET", "/bookings?localDate=2026-11-24"))).toEqual([]);
 
     // the booking is an order: in Pedidos with its reseller and reference, paid by the reseller (no PayPal), and in the manifest
-    const pedidos = await env.t.app.inject({ method: "GET", url: "/api/compra/index", headers: env.staff });
+    const pedidos = await env.t.app.inject({ method: "GET", url: "/api/compra/index", headers: env.t.staff("admin") });
     const pedido = (pedidos.json().succes as Array<Record<string, unknown>>).find((x) => String(x.id) === got.supplierReference)!;
     expect(pedido).toMatchObject({ estado: "pagado", status: true, canal: "octo", revendedor_id: env.resellerA, revendedor_referencia: "KLK-1b", id_pay: null, nombre: "Lucía" });
     const m = await manifest(tourId);
@@ -148,7 +148,7 @@ describe("OCTO core flow", () => {
     const full = await octo(env.keyA, "POST", "/bookings", reserveBody(tourId, ["adult"]));
     octoError(full, 400, "UNPROCESSABLE_ENTITY");
 
-    env.clock = new Date(NOW.getTime() + 10 * MIN);
+    env.t.clock.set(new Date(NOW.getTime() + 10 * MIN));
     expect(await vacancies(env.keyA, tourId)).toBe(2);
     expect((await ok(OctoBooking, await octo(env.keyA, "GET", `/bookings/${held.uuid}`))).status).toBe("EXPIRED");
     expect(octoError(await octo(env.keyA, "POST", `/bookings/${held.uuid}/confirm`, {}), 400, "UNPROCESSABLE_ENTITY").errorMessage).toBe(OCTO_MSG.expired);
@@ -181,12 +181,12 @@ describe("OCTO core flow", () => {
     const tourId = await tourWithSlot(env, 10);
     const held = await ok(OctoBooking, await octo(env.keyA, "POST", "/bookings", reserveBody(tourId, ["adult"])));
     await ok(OctoBooking, await octo(env.keyA, "POST", `/bookings/${held.uuid}/confirm`, {}));
-    env.clock = new Date("2026-11-23T13:00:00Z"); // 08:00 in Bogotá: the 2-hour cutoff
+    env.t.clock.set(new Date("2026-11-23T13:00:00Z")); // 08:00 in Bogotá: the 2-hour cutoff
     const late = octoError(await octo(env.keyA, "POST", `/bookings/${held.uuid}/cancel`, {}), 400, "UNPROCESSABLE_ENTITY");
     expect(late.errorMessage).toBe(OCTO_MSG.afterCutoff(2));
     expect((await ok(OctoBooking, await octo(env.keyA, "GET", `/bookings/${held.uuid}`))).status).toBe("CONFIRMED");
 
-    env.clock = NOW;
+    env.t.clock.set(NOW);
     const strict = await tourWithSlot(env, 10, { reembolsable: false });
     const b = await ok(OctoBooking, await octo(env.keyA, "POST", "/bookings", reserveBody(strict, ["adult"])));
     const c = await ok(OctoBooking, await octo(env.keyA, "POST", `/bookings/${b.uuid}/confirm`, {}));
@@ -203,10 +203,23 @@ describe("OCTO core flow", () => {
     octoError(await octo(env.keyA, "POST", "/availability", { productId: String(tourId), optionId: "OTRA", localDate: "2026-11-23" }), 400, "INVALID_OPTION_ID");
     octoError(await octo(env.keyA, "POST", "/bookings", reserveBody(tourId, ["senior"])), 400, "INVALID_UNIT_ID");
     octoError(await octo(env.keyA, "POST", "/bookings", { ...reserveBody(tourId, ["adult"]), availabilityId: `${tourId}-20261123-1100` }), 400, "INVALID_AVAILABILITY_ID");
-    octoError(await octo(env.keyA, "POST", "/bookings", { ...reserveBody(tourId, ["adult"]), availabilityId: `${env.cat.tourA}-20261123-0900` }), 400, "INVALID_AVAILABILITY_ID");
+    octoError(await octo(env.keyA, "POST", "/bookings", { ...reserveBody(tourId, ["adult"]), availabilityId: `${env.t.cat.tourA}-20261123-0900` }), 400, "INVALID_AVAILABILITY_ID");
     octoError(await octo(env.keyA, "GET", "/bookings/no-existe"), 400, "INVALID_BOOKING_UUID");
     octoError(await octo(env.keyA, "POST", "/bookings", { productId: String(tourId) }), 400, "BAD_REQUEST");
     octoError(await octo(env.keyA, "POST", "/bookings", reserveBody(tourId, ["infant"])), 400, "UNPROCESSABLE_ENTITY");
+  });
+});
+
+describe("OCTO end times", () => {
+  it("an availability and a booking's availability end at start + the tour's duration; at the start when it has none", async () => {
+    const timed = await tourWithSlot(env, 10, { duracionMinutos: 210 });
+    const untimed = await tourWithSlot(env, 10);
+    const availabilityOf = async (tourId: number) =>
+      (await ok(z.array(OctoAvailability), await octo(env.keyA, "POST", "/availability", { productId: String(tourId), optionId: "DEFAULT", localDate: "2026-11-23" })))[0]!;
+    expect(await availabilityOf(timed)).toMatchObject({ localDateTimeStart: "2026-11-23T10:00:00-05:00", localDateTimeEnd: "2026-11-23T13:30:00-05:00" });
+    expect(await availabilityOf(untimed)).toMatchObject({ localDateTimeStart: "2026-11-23T10:00:00-05:00", localDateTimeEnd: "2026-11-23T10:00:00-05:00" });
+    const held = await ok(OctoBooking, await octo(env.keyA, "POST", "/bookings", reserveBody(timed, ["adult"])));
+    expect(held.availability).toMatchObject({ localDateTimeStart: "2026-11-23T10:00:00-05:00", localDateTimeEnd: "2026-11-23T13:30:00-05:00" });
   });
 });
 
@@ -218,14 +231,14 @@ describe("OCTO keys", () => {
     expect(r.api_key).toMatch(/^octo_/);
     expect((await octo(r.api_key, "GET", "/products")).statusCode).toBe(200);
     // the list never shows the key
-    const list = await env.t.app.inject({ method: "GET", url: "/api/revendedores", headers: env.staff });
+    const list = await env.t.app.inject({ method: "GET", url: "/api/revendedores", headers: env.t.staff("admin") });
     expect(list.body).not.toContain(r.api_key);
     expect(list.json().succes.find((x: { id: number }) => x.id === r.id)).toMatchObject({ nombre: "Temporal", activo: true, key_prefijo: r.api_key.slice(0, 12) });
 
-    const off = await env.t.app.inject({ method: "PUT", url: `/api/revendedores/${r.id}`, headers: env.staff, payload: { activo: false } });
+    const off = await env.t.app.inject({ method: "PUT", url: `/api/revendedores/${r.id}`, headers: env.t.staff("admin"), payload: { activo: false } });
     expect(off.json().succes.activo).toBe(false);
     octoError(await octo(r.api_key, "GET", "/products"), 401, "UNAUTHORIZED");
-    await env.t.app.inject({ method: "PUT", url: `/api/revendedores/${r.id}`, headers: env.staff, payload: { activo: true } });
+    await env.t.app.inject({ method: "PUT", url: `/api/revendedores/${r.id}`, headers: env.t.staff("admin"), payload: { activo: true } });
     expect((await octo(r.api_key, "GET", "/products")).statusCode).toBe(200);
     // the panel calls are the staff's
     expect((await env.t.app.inject({ method: "POST", url: "/api/revendedores", payload: { nombre: "x" } })).statusCode).toBe(401);

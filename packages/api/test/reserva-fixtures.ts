@@ -4,6 +4,7 @@ import { CompraCreateAnswer, PedidoDetalleAnswer, ReservaAnswer, type Reserva } 
 import { PaypalError } from "../src/adapters/paypal/index.ts";
 import { pedido } from "../src/modules/compra/compra.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
+import type { Rol } from "../src/auth/roles.ts";
 import { silentNotifier, type Notifier } from "../src/notifications/notifier.ts";
 import { ALL_DAYS, NOW, buyer } from "./compra-fixtures.ts";
 import { useTestApp, type ApiTest } from "./test-app.ts";
@@ -37,13 +38,17 @@ export const msgOf = (res: { json(): unknown }) => (res.json() as { errors: Arra
  * refundable until 24 h before, tour B until 2 h before) and two tours of its own, a PayPal whose refunds a test can
  * slow down, hang or lose, and the cancellations the notifier was told of.
  */
-export function useReservasApp() {
+export function useReservasApp(options: { staff?: Rol[]; jobs?: boolean } = {}) {
   const cancelled: Array<Parameters<Notifier["orderCancelled"]>[0]> = [];
+  const changed: Array<Parameters<Notifier["dateChanged"]>[0]> = [];
   const notifier: Notifier = {
     ...silentNotifier,
     async orderPaid() {},
     async orderCancelled(event) {
       cancelled.push(event);
+    },
+    async dateChanged(event) {
+      changed.push(event);
     },
   };
   /** Refundable (cutoff 24 h) with a daily 16:00 of 3 places; and a tour that is not refundable. */
@@ -63,7 +68,8 @@ export function useReservasApp() {
     clock: NOW,
     notifier,
     catalogue: true,
-    staff: ["admin"],
+    staff: options.staff ?? ["admin"],
+    jobs: options.jobs ?? false,
     paypal: {
       timeoutMs: 10_000,
       wrap: (client) => ({
@@ -128,5 +134,5 @@ export function useReservasApp() {
     return PedidoDetalleAnswer.parse(res.json());
   }
 
-  return { t, cancelled, tours, paypal, freshIp, consulta, cancelar, reembolsar, reserva, detalle };
+  return { t, cancelled, changed, tours, paypal, freshIp, consulta, cancelar, reembolsar, reserva, detalle };
 }

@@ -16,7 +16,8 @@ const CATALOGUE_READ = ["admin", "ventas", "contenido"];
 const SALES = ["admin", "ventas"];
 const EVERYONE: Rol[] = ["admin", "ventas", "contenido", "guia"];
 const DEPARTURES_READ = ["admin", "ventas", "guia"];
-const DEPARTURES_WRITE = ["admin", "guia"];
+// issue 22 (decision 0016): a Guía reads manifests and checks in; Administrador and Ventas change departures
+const DEPARTURES_WRITE = ["admin", "ventas"];
 // check-in at a departure: the guide, and sales (who answer the buyers)
 const CHECKIN = ["admin", "ventas", "guia"];
 const ALLOWED: Record<string, string[]> = {
@@ -40,9 +41,12 @@ const ALLOWED: Record<string, string[]> = {
   salidasIndex: DEPARTURES_READ,
   salidaFind: DEPARTURES_READ,
   salidaManifiesto: DEPARTURES_READ,
-  // closing a departure (weather) or changing its places is the guides' call
+  // closing or cancelling a departure (weather) or changing its places: Administrador and Ventas (decision 0016)
   salidaCupo: DEPARTURES_WRITE,
   salidaCierre: DEPARTURES_WRITE,
+  salidaCancelar: DEPARTURES_WRITE,
+  // the day's screen: departures for whoever reads them (a Guía gets theirs, without money)
+  hoy: DEPARTURES_READ,
   // who runs a departure is planned with its bookings in view (issue 28)
   salidaGuias: SALES,
   salidaGuiasSet: SALES,
@@ -61,6 +65,8 @@ const ALLOWED: Record<string, string[]> = {
   compraFind: SALES,
   // cancelling and refunding a paid order is a sales decision
   compraReembolsar: SALES,
+  // so is moving a booking to another date (issue 21; never a Guía)
+  compraCambioFecha: SALES,
   checkinConsulta: CHECKIN,
   checkin: CHECKIN,
   usuariosIndex: ["admin"],

@@ -12,6 +12,29 @@ export interface SecondApi {
   url: string;
   /** Stops the process (waits for it) and removes its data directory. */
   stop(): Promise<void>;
+  /** Kills the process at once (SIGKILL: no shutdown, work in flight is cut), then removes its data directory. */
+  kill(): Promise<void>;
+  /** What the process printed so far (its warnings and errors), to explain a failed assertion. */
+  output(): string;
+}
+
+/**
+ * Settings for a second API that sells on its own: its own PayPal simulator and local mail server on ports the system
+ * chooses (a fixed range could meet another file's server), no order rate limit (the tests fire many at once).
+ */
+export const SELLING_ALONE: Record<string, string> = {
+  PAYPAL_SIM_PORT: "0",
+  PAYPAL_CLIENT_ID: "",
+  PAYPAL_CLIENT_SECRET: "",
+  MAIL_PORT: "0",
+  MAIL_WEB_PORT: "0",
+  SMTP_URL: "",
+  RATE_LIMIT_ORDERS_PER_MINUTE: "100000",
+};
+
+/** Where the database of a test app on PostgreSQL is (its pool's connection string). */
+export function databaseUrlOf(db: unknown): string {
+  return (db as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
 }
 
 /**
@@ -38,13 +61,15 @@ export async function startSecondApi(databaseUrl: string, env: Record<string, st
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const stop = async () => {
+  const end = (signal: NodeJS.Signals) => async () => {
     if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM");
+      child.kill(signal);
       await once(child, "exit");
     }
     await rm(dataDir, { recursive: true, force: true });
   };
+  const stop = end("SIGTERM");
+  const kill = end("SIGKILL");
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
@@ -52,7 +77,7 @@ export async function startSecondApi(databaseUrl: string, env: Record<string, st
   const started = Date.now();
   for (;;) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
+      if ((await fetch(`${url}/api/health`)).ok) return { url, stop, kill, output: () => output };
     } catch {
       // not listening yet
     }

@@ -4,6 +4,7 @@ import {
   bodyFlag,
   countOrZero,
   decimalFromText,
+  integerFromText,
   optionalPhoneLike,
   optionalText,
   requiredEmail,
@@ -16,6 +17,14 @@ import {
   preprocess,
 } from "./primitives.ts";
 import { CorteHorasSchema, CupoSchema, ZonaHorariaSchema } from "./salidas.ts";
+import {
+  ACCESIBLE_CODES,
+  DURACION_MAXIMA_MINUTOS,
+  EDAD_MINIMA_MAXIMA,
+  IDIOMA_CODES,
+  MODALIDAD_CODES,
+  type IdiomaCode,
+} from "@tours/domain";
 
 /**
  * Request bodies. Each is exported twice under one name: the schema (value) and its parsed output (type),
@@ -125,8 +134,117 @@ export const PrecioSchema = preprocess(
     ),
 );
 
+// The tour's facts (issue 26). Each is optional: absent keeps what is stored (a new tour: not given); null or
+// empty text clears it. Over multipart every value is text: `idiomas` may be "es,en" there (or an array in JSON).
+
+/** Blank text and null: null (cleared); absent: undefined (kept). */
+const blankToNull = (value: unknown) =>
+  value === undefined ? undefined : value === null || (typeof value === "string" && value.trim() === "") ? null : value;
+
+function optionalFactInteger(messages: { invalid: string; tooBig: string }, min: number, max: number) {
+  return preprocess(
+    (value: NumberInput | null | undefined) => integerFromText(blankToNull(value)),
+    z.optional(
+      z.nullable(
+        z
+          .number({ error: messages.invalid })
+          .check(
+            z.int({ error: messages.invalid }),
+            z.gte(min, { error: messages.invalid, abort: true }),
+            z.lte(max, { error: messages.tooBig }),
+          ),
+      ),
+    ),
+  );
+}
+
+function optionalFactCode<const T extends readonly string[]>(codes: T, message: string) {
+  return preprocess(
+    (value: string | null | undefined) => {
+      const v = blankToNull(value);
+      return typeof v === "string" ? v.trim() : v;
+    },
+    z.optional(z.nullable(z.enum(codes, { error: message }))),
+  );
+}
+
+function optionalCoordinate(message: string, limit: number) {
+  return preprocess(
+    (value: NumberInput | null | undefined) => decimalFromText(blankToNull(value)),
+    z.optional(
+      z.nullable(
+        z
+          .number({ error: message })
+          .check(z.gte(-limit, { error: message }), z.lte(limit, { error: message })),
+      ),
+    ),
+  );
+}
+
+/** The facts' Spanish messages (the panel's form checks with the same words before it sends). */
+export const TOUR_FACT_MSG = {
+  duracion: "La duración debe ser un número entero de minutos mayor que 0",
+  duracionMaxima: `La duración no puede pasar de ${DURACION_MAXIMA_MINUTOS} minutos (30 días)`,
+  idiomas: "Elige idiomas de la lista",
+  accesible: "Accesible en silla de ruedas debe ser si, no o parcial",
+  modalidad: "La modalidad debe ser grupo o privado",
+  edadMinima: `La edad mínima debe ser un número entero entre 0 y ${EDAD_MINIMA_MAXIMA}`,
+  latitud: "La latitud debe estar entre -90 y 90",
+  longitud: "La longitud debe estar entre -180 y 180",
+  ambasCoordenadas: "Indica latitud y longitud del punto de encuentro, o ninguna",
+} as const;
+const IDIOMAS_DE_LA_LISTA = TOUR_FACT_MSG.idiomas;
+const isIdiomaCode = (code: string): code is IdiomaCode => (IDIOMA_CODES as readonly string[]).includes(code);
+
+const tourFacts = {
+  duracion_minutos: optionalFactInteger(
+    { invalid: TOUR_FACT_MSG.duracion, tooBig: TOUR_FACT_MSG.duracionMaxima },
+    1,
+    DURACION_MAXIMA_MINUTOS,
+  ),
+  /** ISO 639-1 codes of the guiding's languages; [] clears. */
+  idiomas: preprocess(
+    (value: string | string[] | null | undefined) => {
+      if (value === undefined) return undefined;
+      if (value === null) return [];
+      const list = typeof value === "string" ? value.split(",") : value;
+      if (!Array.isArray(list)) return list;
+      const codes = list.map((code) => (typeof code === "string" ? code.trim() : code)).filter((code) => code !== "");
+      return [...new Set(codes)];
+    },
+    z.optional(
+      // one message on `idiomas` itself (not on `idiomas.0`), so a form shows it beside its input
+      z.pipe(
+        z.array(z.string({ error: IDIOMAS_DE_LA_LISTA }), { error: IDIOMAS_DE_LA_LISTA }).check(
+          z.refine((codes) => codes.every(isIdiomaCode), { error: IDIOMAS_DE_LA_LISTA }),
+        ),
+        z.transform((codes) => codes.filter(isIdiomaCode)),
+      ),
+    ),
+  ),
+  accesible_silla_ruedas: optionalFactCode(ACCESIBLE_CODES, TOUR_FACT_MSG.accesible),
+  modalidad: optionalFactCode(MODALIDAD_CODES, TOUR_FACT_MSG.modalidad),
+  edad_minima: optionalFactInteger({ invalid: TOUR_FACT_MSG.edadMinima, tooBig: TOUR_FACT_MSG.edadMinima }, 0, EDAD_MINIMA_MAXIMA),
+  encuentro_lat: optionalCoordinate(TOUR_FACT_MSG.latitud, 90),
+  encuentro_lng: optionalCoordinate(TOUR_FACT_MSG.longitud, 180),
+};
+
+const BOTH_OR_NEITHER = TOUR_FACT_MSG.ambasCoordenadas;
+type Encuentro = { encuentro_lat?: number | null; encuentro_lng?: number | null };
+/** Latitude and longitude come together: both numbers, or neither. */
+const encuentroChecks = [
+  z.refine<Encuentro>((t) => !(typeof t.encuentro_lat === "number" && typeof t.encuentro_lng !== "number"), {
+    error: BOTH_OR_NEITHER,
+    path: ["encuentro_lng"],
+  }),
+  z.refine<Encuentro>((t) => !(typeof t.encuentro_lng === "number" && typeof t.encuentro_lat !== "number"), {
+    error: BOTH_OR_NEITHER,
+    path: ["encuentro_lat"],
+  }),
+] as const;
+
 /** The tour form's fields: multipart on create (flags '1'/'0'), JSON on update. */
-export const TourFields = z.object({
+const TourFieldsObject = z.object({
   nombre: requiredText(NOMBRE_OBLIGATORIO, 200),
   precio: PrecioSchema,
   pais: requiredId("El país es obligatorio"),
@@ -149,10 +267,15 @@ export const TourFields = z.object({
   corte_horas: CorteHorasSchema,
   /** Extension: absent keeps the current zone (a new tour: its country's). */
   zona_horaria: ZonaHorariaSchema,
+  /** Extension: the tour's facts. */
+  ...tourFacts,
 });
+export const TourFields = TourFieldsObject.check(...encuentroChecks);
 export type TourFields = z.output<typeof TourFields>;
 
-export const TourUpdateBody = z.extend(TourFields, { id: requiredId("El id del tour es obligatorio") });
+export const TourUpdateBody = z
+  .extend(TourFieldsObject, { id: requiredId("El id del tour es obligatorio") })
+  .check(...encuentroChecks);
 export type TourUpdateBody = z.output<typeof TourUpdateBody>;
 export type TourUpdateBodyInput = z.input<typeof TourUpdateBody>;
 

@@ -27,6 +27,7 @@ import {
   PaisResumenSchema,
   PaisSchema,
   PaymentOrderSchema,
+  RetencionSchema,
   PedidoLineSchema,
   PedidoSchema,
   RewardsSchema,
@@ -40,11 +41,16 @@ import {
   HorarioCupoBody,
   ManifiestoAnswer,
   SalidaAnswer,
+  SalidaCancelarAnswer,
+  SalidaCancelarBody,
   SalidaCierreBody,
   SalidaCupoBody,
   SalidaListAnswer,
 } from "./salidas.ts";
 import { SalidaGuiasAnswer, SalidaGuiasBody } from "./guias.ts";
+import { HoyAnswer } from "./hoy.ts";
+import { SitemapIndiceAnswer, SitemapPaginaAnswer } from "./sitemap.ts";
+import { BusquedaAnswer } from "./busqueda.ts";
 import {
   CheckinAnswer,
   CheckinBody,
@@ -55,6 +61,7 @@ import {
   ReservaCancelarBody,
   ReservaConsultaBody,
 } from "./reservas.ts";
+import { CambioFechaAnswer, CambioFechaBody, CambioPreviewAnswer, ReservaCambioBody, ReservaCambioConfirmarBody } from "./cambio-fecha.ts";
 import { RevendedorAnswer, RevendedorCreateBody, RevendedorCreatedAnswer, RevendedorListAnswer, RevendedorUpdateBody } from "./revendedores.ts";
 
 /** Most answers wrap their payload in a field spelled `succes` (sic). */
@@ -130,6 +137,7 @@ export const FreeToursTourAnswer = z.object({
 });
 /** The payment provider's order; `links[1]` is where the buyer approves. */
 export const CompraCreateAnswer = succes(PaymentOrderSchema);
+export const RetencionAnswer = succes(RetencionSchema);
 export const PedidoAnswer = succes(PedidoSchema);
 export const PedidoListAnswer = succes(z.array(PedidoSchema));
 export const PedidoLineListAnswer = succes(z.array(PedidoLineSchema));
@@ -199,6 +207,10 @@ export const CALLS = {
   /** Extension (issue 28): a departure's guides, read and replaced by Administrador and Ventas. */
   salidaGuias: call({ method: "GET", path: "/api/salidas/guias/:salidaId", auth: true, answer: SalidaGuiasAnswer }),
   salidaGuiasSet: call({ method: "PUT", path: "/api/salidas/guias/:salidaId", auth: true, body: SalidaGuiasBody, answer: SalidaGuiasAnswer }),
+  /** Extension (issue 22): cancel a whole departure; its refunds and e-mails run on the job queue. */
+  salidaCancelar: call({ method: "POST", path: "/api/salidas/cancelar", auth: true, body: SalidaCancelarBody, answer: SalidaCancelarAnswer }),
+  /** Extension (issue 22): the panel's first screen, today's departures and money in one aggregate read. */
+  hoy: call({ method: "GET", path: "/api/hoy", auth: true, answer: HoyAnswer }),
   /** Extension (panel): resellers and their OCTO API keys; the key is in the create answer only. */
   revendedoresIndex: call({ method: "GET", path: "/api/revendedores", auth: true, answer: RevendedorListAnswer, list: true }),
   revendedorFind: call({ method: "GET", path: "/api/revendedores/find/:id", auth: true, answer: RevendedorAnswer }),
@@ -228,6 +240,8 @@ export const CALLS = {
 
   compraCreate: call({ method: "POST", path: "/api/compra/create", auth: false, body: CompraCreateBody, answer: CompraCreateAnswer }),
   compraConfirma: call({ method: "POST", path: "/api/compra/confirma", auth: false, body: TokenBody, answer: PedidoAnswer }),
+  /** Extension ("Necesito más tiempo"): an unpaid order holds its places again, a few times, while they fit. */
+  compraRetencion: call({ method: "POST", path: "/api/compra/retencion", auth: false, body: TokenBody, answer: RetencionAnswer }),
   /** The spec's clients call cancel without the /api prefix; both paths are served. */
   compraCancel: call({ method: "POST", path: "/compra/cancel", auth: false, body: TokenBody, answer: SuccesAnyAnswer }),
   compraCancelApi: call({ method: "POST", path: "/api/compra/cancel", auth: false, body: TokenBody, answer: SuccesAnyAnswer }),
@@ -241,6 +255,14 @@ export const CALLS = {
   reservaConsulta: call({ method: "POST", path: "/api/reserva/consulta", auth: false, body: ReservaConsultaBody, answer: ReservaAnswer }),
   /** Extension: the buyer cancels the booking (or one line) before its deadline; PayPal refunds it. */
   reservaCancelar: call({ method: "POST", path: "/api/reserva/cancelar", auth: false, body: ReservaCancelarBody, answer: ReservaCancelAnswer }),
+  /** Extension: what moving a line to another departure would be (price difference, places left). */
+  reservaCambioConsulta: call({ method: "POST", path: "/api/reserva/cambio/consulta", auth: false, body: ReservaCambioBody, answer: CambioPreviewAnswer }),
+  /** Extension: the buyer moves a line to another departure (a dearer one starts a PayPal payment of the difference). */
+  reservaCambio: call({ method: "POST", path: "/api/reserva/cambio", auth: false, body: ReservaCambioBody, answer: CambioFechaAnswer }),
+  /** Extension: back from PayPal, the difference is captured once and the line moved (or the difference refunded). */
+  reservaCambioConfirmar: call({ method: "POST", path: "/api/reserva/cambio/confirmar", auth: false, body: ReservaCambioConfirmarBody, answer: CambioFechaAnswer }),
+  /** Extension (panel): staff move a line of a paid order to another departure (never charging the buyer). */
+  compraCambioFecha: call({ method: "POST", path: "/api/compra/cambio-fecha/:pedidoId", auth: true, body: CambioFechaBody, answer: CambioFechaAnswer }),
   /** Extension (panel): a booking's travellers at a departure (`?referencia=&salida=`) and whether they came. */
   checkinConsulta: call({ method: "GET", path: "/api/checkin/consulta", auth: true, answer: CheckinAnswer }),
   /** Extension (panel): marks a booking's travellers present at the departure (once). */
@@ -258,6 +280,13 @@ export const CALLS = {
   actividadIndex: call({ method: "GET", path: "/api/actividad/index", auth: true, answer: ActividadListAnswer }),
   /** the history of one record */
   actividadRecurso: call({ method: "GET", path: "/api/actividad/:recurso/:recursoId", auth: true, answer: ActividadListAnswer }),
+
+  /** Extension (issue 26): the sitemap's paged files, and one page of ids with their lastmod. */
+  sitemapIndice: call({ method: "GET", path: "/api/sitemap", auth: false, answer: SitemapIndiceAnswer }),
+  sitemapPagina: call({ method: "GET", path: "/api/sitemap/:tipo/:pagina", auth: false, answer: SitemapPaginaAnswer }),
+
+  /** Extension (issue 26): the catalogue search and the filters of the country, city and search pages. */
+  busqueda: call({ method: "GET", path: "/api/busqueda", auth: false, answer: BusquedaAnswer }),
 
   health: call({ method: "GET", path: "/api/health", auth: false, answer: HealthAnswer }),
 } as const;

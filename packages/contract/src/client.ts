@@ -14,9 +14,12 @@ import type {
   UsuarioPasswordBodyInput,
   UsuarioUpdateBodyInput,
 } from "./bodies.ts";
+import type { CambioFechaBodyInput, ReservaCambioBodyInput, ReservaCambioConfirmarBodyInput } from "./cambio-fecha.ts";
 import type { CheckinBodyInput, ReembolsarBodyInput, ReservaCancelarBodyInput, ReservaConsultaBodyInput } from "./reservas.ts";
-import type { HorarioCupoBodyInput, SalidaCierreBodyInput, SalidaCupoBodyInput } from "./salidas.ts";
+import type { HorarioCupoBodyInput, SalidaCancelarBodyInput, SalidaCierreBodyInput, SalidaCupoBodyInput } from "./salidas.ts";
 import type { SalidaGuiasBodyInput } from "./guias.ts";
+import type { SitemapTipo } from "./sitemap.ts";
+import type { BusquedaQuery } from "./busqueda.ts";
 import { CALLS, buildPath, type Answer, type CallName, type CiudadOrden } from "./calls.ts";
 import { errorMessages } from "./errors.ts";
 import { encodeListQuery, parseContentRange, type ListParams, type ListResult } from "./list.ts";
@@ -264,15 +267,21 @@ export function createApiClient(options: ApiClientOptions) {
       create: (body: CompraCreateBodyInput) => call("compraCreate", { body }),
       confirma: (token: string) => call("compraConfirma", { body: { token } }),
       cancel: (token: string) => call("compraCancel", { body: { token } }),
+      retencion: (token: string) => call("compraRetencion", { body: { token } }),
       index: () => call("compraIndex"),
       find: (pedidoId: Id) => call("compraFind", { params: { pedidoId } }),
       list: (params: ListParams) => list("compraIndex", params),
       /** Staff: cancel and refund the order, or one line of it. */
       reembolsar: (pedidoId: Id, body: ReembolsarBodyInput = {}) => call("compraReembolsar", { params: { pedidoId }, body }),
+      /** Staff: move a line to another departure. */
+      cambioFecha: (pedidoId: Id, body: CambioFechaBodyInput) => call("compraCambioFecha", { params: { pedidoId }, body }),
     },
     reserva: {
       consulta: (body: ReservaConsultaBodyInput) => call("reservaConsulta", { body }),
       cancelar: (body: ReservaCancelarBodyInput) => call("reservaCancelar", { body }),
+      cambioConsulta: (body: ReservaCambioBodyInput) => call("reservaCambioConsulta", { body }),
+      cambio: (body: ReservaCambioBodyInput) => call("reservaCambio", { body }),
+      cambioConfirmar: (body: ReservaCambioConfirmarBodyInput) => call("reservaCambioConfirmar", { body }),
     },
     checkin: {
       consulta: (referencia: string, salida: string) => call("checkinConsulta", { query: { referencia, salida } }),
@@ -284,8 +293,18 @@ export function createApiClient(options: ApiClientOptions) {
       manifiesto: (salidaId: string) => call("salidaManifiesto", { params: { salidaId } }),
       cupo: (body: SalidaCupoBodyInput) => call("salidaCupo", { body }),
       cierre: (body: SalidaCierreBodyInput) => call("salidaCierre", { body }),
+      cancelar: (body: SalidaCancelarBodyInput) => call("salidaCancelar", { body }),
       guias: (salidaId: string) => call("salidaGuias", { params: { salidaId } }),
       guiasSet: (salidaId: string, body: SalidaGuiasBodyInput) => call("salidaGuiasSet", { params: { salidaId }, body }),
+    },
+    hoy: () => call("hoy"),
+    /** The catalogue search, or a country's or city's tours, with filters and their counts (extension, issue 26). */
+    busqueda: (query: BusquedaQuery) => call("busqueda", { query }),
+    sitemap: {
+      /** The paged sitemap files (kind, page, lastmod). */
+      indice: () => call("sitemapIndice"),
+      /** One page of a kind's ids with their lastmod. */
+      pagina: (tipo: SitemapTipo, pagina: number) => call("sitemapPagina", { params: { tipo, pagina } }),
     },
     auth: {
       login: (body: LoginBodyInput) => call("authLogin", { body }),

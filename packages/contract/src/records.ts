@@ -81,6 +81,19 @@ export const TourSchema = z.object({
   corte_horas: z.optional(z.number().check(z.int())),
   /** Extension: the tour's own IANA time zone; null: its country's. */
   zona_horaria: z.optional(z.nullable(z.string())),
+  // Extension: the tour's facts (issue 26); null / []: not given.
+  /** How long it lasts, in minutes. */
+  duracion_minutos: z.optional(z.nullable(z.number())),
+  /** Languages of the guiding, ISO 639-1 codes (IDIOMAS of @tours/domain). */
+  idiomas: z.optional(z.array(z.string())),
+  /** "si", "no" or "parcial". */
+  accesible_silla_ruedas: z.optional(z.nullable(z.string())),
+  /** "grupo" or "privado". */
+  modalidad: z.optional(z.nullable(z.string())),
+  edad_minima: z.optional(z.nullable(z.number())),
+  /** The meeting point's coordinates (WGS 84), both or neither. */
+  encuentro_lat: z.optional(z.nullable(z.number())),
+  encuentro_lng: z.optional(z.nullable(z.number())),
   ...timestamps,
 });
 export type Tour = z.output<typeof TourSchema>;
@@ -167,6 +180,10 @@ export const PedidoSchema = z.object({
   canal: z.optional(z.enum(["tienda", "octo"])),
   revendedor_id: z.optional(z.nullable(z.number().check(z.int()))),
   revendedor_referencia: z.optional(z.nullable(z.string())),
+  /** Extension (the panel's list): the order's state as people are told it (ORDER_STATES of @tours/domain). */
+  situacion: z.optional(z.string()),
+  /** Extension (the panel's list): each line's tour and date ("27/11/2026 19:30"), cancelled or not. */
+  lineas: z.optional(z.array(z.object({ tour: z.string(), fecha: z.string(), cancelada: z.boolean() }))),
   ...timestamps,
 });
 export type Pedido = z.output<typeof PedidoSchema>;
@@ -263,15 +280,29 @@ export const ActividadSchema = z.object({
   changes: z.record(z.string(), z.object({ antes: z.unknown(), despues: z.unknown() })),
   ip: z.string(),
   userAgent: z.string(),
+  /** What was done to what, in words: "cerró la salida del 25/11 10:30 de Monserrate" (the API writes it). */
+  descripcion: z.optional(z.string()),
+  /** Each changed field in words: {campo: "rol", antes: "(vacío)", despues: "Administrador"}. */
+  cambios: z.optional(z.array(z.object({ campo: z.string(), antes: z.string(), despues: z.string() }))),
 });
 export type Actividad = z.output<typeof ActividadSchema>;
 
 /** A PayPal-style link of the payment order that `compra/create` passes through. */
 export const PaymentLinkSchema = z.looseObject({ href: z.string(), rel: z.string(), method: z.string() });
 
+/** An unpaid order's hold (docs/decisions/0018): until when its places are kept, and the renewals used and left. */
+export const RetencionSchema = z.object({
+  hold_expires_at: z.nullable(z.string()),
+  renovaciones: z.number(),
+  renovaciones_restantes: z.number(),
+});
+
 export const PaymentOrderSchema = z.looseObject({
   id: z.string(),
   status: z.string(),
   links: z.array(PaymentLinkSchema),
+  /** additive: the hold of the order just created (absent from older servers) */
+  hold_expires_at: z.optional(z.nullable(z.string())),
+  renovaciones_restantes: z.optional(z.number()),
 });
 export type PaymentOrder = z.output<typeof PaymentOrderSchema>;

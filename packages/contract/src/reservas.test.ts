@@ -39,7 +39,7 @@ describe("Mi reserva bodies", () => {
 describe("answers", () => {
   it("the order detail stays readable without the additions (older API)", () => {
     const old = PedidoDetalleAnswer.parse({ succes: [] });
-    expect(old).toEqual({ succes: [], reembolsos: [], correos: [] });
+    expect(old).toEqual({ succes: [], reembolsos: [], correos: [], cambios: [] });
   });
 
   it("a cancel answer needs the refund", () => {

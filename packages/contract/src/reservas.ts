@@ -107,6 +107,8 @@ export const ReservaSchema = z.object({
   pin: z.string(),
   /** pendiente | pagado | cancelado | fallido | expirado | reembolsado (every line cancelled and refunded). */
   estado: z.string(),
+  /** The state people are told (ORDER_STATES of @tours/domain): the stored one, or parcialmente_reembolsado, expirado. */
+  situacion: z.optional(z.string()),
   pagado: z.boolean(),
   canal: z.enum(["tienda", "octo"]),
   nombre: z.string(),
@@ -199,6 +201,22 @@ export const CorreoSchema = z.object({
   created_at: instant,
 });
 
+/** A date change of one line (issue 21): from and to, the difference (USD; > 0 paid, < 0 refunded), its state and who. */
+export const CambioDetalleSchema = z.object({
+  id: IdSchema,
+  linea: IdSchema,
+  /** "Tour · fecha a las hora" of the departure it left and the one it asked for. */
+  desde: z.nullable(z.string()),
+  hacia: z.string(),
+  diferencia: NumberLikeSchema,
+  /** por_pagar | pagado | hecho | reembolso_pendiente | por_devolver | devuelto | fallido | anulado. */
+  estado: z.string(),
+  por: z.enum(["cliente", "staff"]),
+  usuario: z.nullable(z.string()),
+  error: z.nullable(z.string()),
+  created_at: instant,
+});
+
 /**
  * GET /api/compra/find/{id}: the order's lines in `succes` as upstream, plus (additive) the reference, the booking
  * as its buyer sees it, the refunds and the e-mails.
@@ -206,8 +224,11 @@ export const CorreoSchema = z.object({
 export const PedidoDetalleAnswer = z.object({
   succes: z.array(PedidoLineDetalleSchema),
   referencia: z.optional(z.string()),
+  /** What the buyer wrote at checkout ("" when nothing). */
+  comentario: z.optional(z.string()),
   reserva: z.optional(ReservaSchema),
   reembolsos: z._default(z.array(ReembolsoSchema), []),
   correos: z._default(z.array(CorreoSchema), []),
+  cambios: z._default(z.array(CambioDetalleSchema), []),
 });
 export type PedidoDetalle = z.output<typeof PedidoDetalleAnswer>;

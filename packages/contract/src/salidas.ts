@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { HORA_PATTERN, IdSchema, integerFromText, requiredId, type NumberInput, preprocess } from "./primitives.ts";
+import { HORA_PATTERN, IdSchema, integerFromText, requiredId, requiredText, type NumberInput, preprocess } from "./primitives.ts";
 
 /**
  * Departures, capacity and availability: additive to the upstream contract (docs/decisions/0007-capacity-and-holds.md).
@@ -104,6 +104,11 @@ export const DisponibilidadSalidaSchema = z.object({
   /** Places left; null: unlimited. */
   quedan: z.nullable(z.number().check(z.int())),
   reservable: z.boolean(),
+  /** additive, on a sold-out departure some of whose places are held unpaid: how many, and when the first hold lapses */
+  retenidos: z.optional(z.number().check(z.int())),
+  libera_en: z.optional(z.string()),
+  /** minutes until then (at least 1) */
+  libera_en_min: z.optional(z.number().check(z.int())),
 });
 
 export const DisponibilidadDiaSchema = z.object({
@@ -156,6 +161,13 @@ export type Salida = z.output<typeof SalidaSchema>;
 
 export const ManifiestoPedidoSchema = z.object({
   pedido: IdSchema,
+  /** The order line on this departure, and the booking's reference (its voucher, check-in). */
+  linea: IdSchema,
+  referencia: z.string(),
+  /** What the buyer wrote at checkout (issue 22); null when nothing. */
+  comentario: z.nullable(z.string()),
+  /** When the line's travellers were checked in (ISO); null: not yet. */
+  checkin_at: z.nullable(z.string()),
   estado: z.string(),
   nombre: z.string(),
   apellido: z.string(),
@@ -174,6 +186,10 @@ export const ManifiestoPedidoSchema = z.object({
 
 export const ManifiestoSchema = z.object({
   salida: SalidaSchema,
+  /** Extension (the tour's facts): how long the departure lasts; null when the tour's duration is not given. */
+  duracion_minutos: z.optional(z.nullable(z.number())),
+  /** When it ends on the tour's wall clock ("YYYY-MM-DD", "HH:MM"); null without a duration. */
+  fin: z.optional(z.nullable(z.object({ fecha: z.string(), hora: z.string() }))),
   pedidos: z.array(ManifiestoPedidoSchema),
 });
 export type Manifiesto = z.output<typeof ManifiestoSchema>;
@@ -200,6 +216,28 @@ export const SalidaCierreBody = z.object({
 });
 export type SalidaCierreBody = z.output<typeof SalidaCierreBody>;
 export type SalidaCierreBodyInput = z.input<typeof SalidaCierreBody>;
+
+/**
+ * POST /api/salidas/cancelar: cancel a whole departure (weather, a guide ill) with a reason (issue 22): it closes,
+ * its holds are released and each paid booking is refunded through PayPal and told by e-mail, on the job queue.
+ */
+export const SalidaCancelarBody = z.object({
+  tour_id: requiredId("El tour es obligatorio"),
+  fecha: FechaSchema,
+  hora: HoraSchema,
+  motivo: requiredText("Indica el motivo de la cancelación (por ejemplo, el clima)", 500),
+});
+export type SalidaCancelarBody = z.output<typeof SalidaCancelarBody>;
+export type SalidaCancelarBodyInput = z.input<typeof SalidaCancelarBody>;
+
+export const SalidaCancelarSchema = z.object({
+  salida: z.string(),
+  /** Paid bookings whose refund and e-mail were queued (one job each). */
+  reembolsos: z.number().check(z.int()),
+  /** Unpaid holds released. */
+  liberadas: z.number().check(z.int()),
+});
+export const SalidaCancelarAnswer = z.object({ succes: SalidaCancelarSchema });
 
 /** PUT /api/tour/horario/update/{id}: a slot's capacity. */
 export const HorarioCupoBody = z.object({ cupo: CupoSchema });

@@ -6,6 +6,7 @@ import {
   daysInMonth,
   formatDateEs,
   formatDia,
+  formatDiaCorto,
   formatDiaEs,
   isLeapYear,
   MONTHS_ES,
@@ -177,6 +178,8 @@ describe("dia (cart date and slot)", () => {
     expect(formatDia("2026-12-24", "09:00:00")).toBe("12/24/2026-09:00");
     expect(parseDia(formatDia("2028-02-29", "07:05"))).toEqual({ date: "2028-02-29", hora: "07:05" });
     expect(formatDiaEs("12/24/2026-09:00")).toBe("jueves, 24 de diciembre de 2026, 09:00");
+    expect(formatDiaCorto("11/27/2026-19:30")).toBe("27/11/2026 19:30");
+    expect(formatDiaCorto("sin fecha")).toBe("sin fecha");
     expect(() => formatDia("2026-02-30", "09:00")).toThrow(RangeError);
   });
 });

@@ -216,3 +216,11 @@ export function formatDiaEs(dia: string): string {
   const parsed = parseDia(dia);
   return parsed ? `${formatDateEs(parsed.date)}, ${parsed.hora}` : dia;
 }
+
+/** "MM/DD/YYYY-HH:MM" → "21/11/2026 09:00" (the panel's dates); the text itself when unreadable. */
+export function formatDiaCorto(dia: string): string {
+  const parsed = parseDia(dia);
+  if (!parsed) return dia;
+  const [y, m, d] = parsed.date.split("-");
+  return `${d}/${m}/${y} ${parsed.hora}`;
+}

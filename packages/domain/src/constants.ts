@@ -17,3 +17,5 @@ export const STORAGE_KEYS = {
   token: "token",
   nombre: "nombre",
 } as const;
+/** How many visited activities the storefront keeps (browser storage and cookie), most recent first. */
+export const MAX_VISITED = 8;

@@ -5,3 +5,6 @@ export * from "./messages.ts";
 export * from "./constants.ts";
 export * from "./salidas.ts";
 export * from "./rich-text.ts";
+export * from "./order-states.ts";
+export * from "./tour-facts.ts";
+export * from "./busqueda.ts";

@@ -12,6 +12,10 @@ export const DEFAULT_CUTOFF_HOURS = 2;
 export const MAX_CUTOFF_HOURS = 168;
 /** How long an unpaid order holds its places. */
 export const DEFAULT_HOLD_MINUTES = 15;
+/** How many times a buyer may ask for more time ("Necesito más tiempo"): each renewal restarts the hold. */
+export const MAX_HOLD_RENEWALS = 3;
+/** How long before a hold lapses the buyer is told so (aloud, politely). */
+export const HOLD_WARNING_MINUTES = 2;
 /** At or below this many places left, a departure shows "Quedan N lugares". */
 export const FEW_PLACES_LEFT = 5;
 /** How far ahead a departure can be booked. */

@@ -1,5 +1,8 @@
 import { Link } from "@remix-run/react";
 
+// The pages that cannot be shown: one module, so the route chunks that need Unavailable load it with the error page
+// every page already loads (the root's), not as a chunk of its own.
+
 /** The Spanish error page: 404 for unknown URLs and ids, a generic message for everything else. */
 export function ErrorPage({ status }: { status: number }) {
   const notFound = status === 404;
@@ -23,5 +26,18 @@ export function ErrorPage({ status }: { status: number }) {
         </Link>
       </div>
     </section>
+  );
+}
+
+/** A page whose record the API cannot give right now (no answer, or a failure): say so and offer the home. */
+export function Unavailable({ title, what }: { title: string; what: string }) {
+  return (
+    <div className="container section">
+      <h1>{title}</h1>
+      <p className="empty">{`No pudimos cargar ${what} en este momento. Inténtalo de nuevo en unos minutos.`}</p>
+      <p>
+        <Link to="/">Volver al inicio</Link>
+      </p>
+    </div>
   );
 }

@@ -1,8 +1,30 @@
 import { Link } from "@remix-run/react";
-import { WEEKDAY_INITIALS_ES, WEEKDAYS_ES, formatDateEs, type CalendarDay, type DayState } from "@tours/domain";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { MONTHS_ES, WEEKDAY_INITIALS_ES, WEEKDAYS_ES, type CalendarDay, type DayState } from "@tours/domain";
 
 /** What a day's state adds to its accessible name (and a visible mark), when the availability is known. */
 const DAY_STATE_TEXT: Partial<Record<DayState, string>> = { agotado: "agotado", cerrado: "cerrado", pocos: "quedan pocos lugares" };
+
+type Day = CalendarDay & { estado?: DayState; quedan?: number | null };
+
+/** "viernes 27 de noviembre, quedan 2 lugares": what a day cell announces (its date and its state). */
+export function dayLabel(day: Day): string {
+  const [, month, dd] = day.date.split("-").map(Number);
+  const weekday = WEEKDAYS_ES[new Date(`${day.date}T12:00:00Z`).getUTCDay()];
+  const date = `${weekday} ${dd} de ${MONTHS_ES[month! - 1]}`;
+  const stateText = day.estado && !day.isPast ? DAY_STATE_TEXT[day.estado] : undefined;
+  if (day.available && typeof day.quedan === "number") return `${date}, quedan ${day.quedan} ${day.quedan === 1 ? "lugar" : "lugares"}`;
+  return `${date}${day.available ? ", disponible" : ""}${stateText ? `, ${stateText}` : ""}`;
+}
+
+/** Arrow keys, Home and End inside the grid: the day they move to (the month's days only). */
+function moveTo(key: string, date: string, days: string[]): string | undefined {
+  const i = days.indexOf(date);
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+  const step: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7, Home: -weekday, End: 6 - weekday };
+  if (i < 0 || step[key] === undefined) return undefined;
+  return days[Math.min(days.length - 1, Math.max(0, i + step[key]))];
+}
 
 /**
  * A month grid (ui-brief): Sunday first, weekday initials, available days in the accent and each one a link
@@ -18,13 +40,33 @@ export function MonthCalendar({
   caption,
 }: {
   title: string;
-  weeks: Array<Array<CalendarDay & { estado?: DayState }>>;
+  weeks: Day[][];
   selected?: string | null;
   dayHref: (date: string) => string;
   prevHref?: string | null;
   nextHref?: string | null;
   caption?: string;
 }) {
+  const titleId = useId();
+  const gridRef = useRef<HTMLTableElement>(null);
+  // With JavaScript the table is an ARIA grid: one day in the tab order, arrows move between days. Without it
+  // (and before hydration) every bookable day is a link in the tab order.
+  const [grid, setGrid] = useState(false);
+  useEffect(() => setGrid(true), []);
+  const days = weeks.flat().filter((d) => d.inMonth);
+  const dates = days.map((d) => d.date);
+  const initial = (selected && dates.includes(selected) ? selected : undefined) ?? days.find((d) => d.available)?.date ?? days.find((d) => d.isToday)?.date ?? dates[0];
+  const [active, setActive] = useState(initial);
+  const current = active && dates.includes(active) ? active : initial;
+  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    const from = (event.target as HTMLElement).dataset.date;
+    const to = from ? moveTo(event.key, from, dates) : undefined;
+    if (!to) return;
+    event.preventDefault();
+    setActive(to);
+    gridRef.current?.querySelector<HTMLElement>(`[data-date="${to}"]`)?.focus();
+  };
+  const tabIndexOf = (date: string) => (grid ? (date === current ? 0 : -1) : undefined);
   return (
     <div className="calendar" data-testid="calendar">
       <div className="calendar__head">
@@ -37,7 +79,9 @@ export function MonthCalendar({
             ‹
           </span>
         )}
-        <h3 aria-live="polite">{title}</h3>
+        <h3 aria-live="polite" id={titleId}>
+          {title}
+        </h3>
         {nextHref ? (
           <Link to={nextHref} className="btn btn--small btn--ghost" aria-label="Mes siguiente" preventScrollReset replace>
             ›
@@ -48,7 +92,7 @@ export function MonthCalendar({
           </span>
         )}
       </div>
-      <table>
+      <table ref={gridRef} role={grid ? "grid" : undefined} aria-labelledby={titleId} onKeyDown={grid ? onKeyDown : undefined}>
         {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead>
           <tr>
@@ -75,7 +119,7 @@ export function MonthCalendar({
                   .filter(Boolean)
                   .join(" ");
                 const stateText = day.estado && !day.isPast ? DAY_STATE_TEXT[day.estado] : undefined;
-                const label = `${formatDateEs(day.date)}${day.available ? ", disponible" : ""}${stateText ? `, ${stateText}` : ""}`;
+                const label = dayLabel(day);
                 return (
                   <td key={day.date}>
                     {day.available ? (
@@ -84,6 +128,8 @@ export function MonthCalendar({
                         className={classes}
                         aria-label={label}
                         aria-current={selected === day.date ? "date" : undefined}
+                        tabIndex={tabIndexOf(day.date)}
+                        onFocus={() => setActive(day.date)}
                         preventScrollReset
                         replace
                         data-date={day.date}
@@ -96,6 +142,8 @@ export function MonthCalendar({
                         className={classes}
                         aria-label={day.inMonth ? label : undefined}
                         aria-hidden={!day.inMonth}
+                        tabIndex={day.inMonth ? tabIndexOf(day.date) : undefined}
+                        onFocus={day.inMonth ? () => setActive(day.date) : undefined}
                         data-date={day.inMonth ? day.date : undefined}
                         data-estado={day.inMonth ? day.estado : undefined}
                         title={stateText ? stateText.charAt(0).toUpperCase() + stateText.slice(1) : undefined}

@@ -1,7 +1,14 @@
 import { Form, Link, NavLink } from "@remix-run/react";
+import type { FocusEvent } from "react";
 import { SITE_NAME } from "~/lib/seo";
 import { Icon } from "./Icon";
 import { MENU_PAGES } from "./site-links";
+
+/**
+ * Chrome leaves a link that Tab reaches half outside the section bar's horizontal scroller where it is (only a
+ * hidden one is scrolled to): bring the focused link wholly into view (WCAG 2.4.11 Focus Not Obscured).
+ */
+const reveal = (event: FocusEvent<HTMLElement>) => event.target.scrollIntoView({ block: "nearest", inline: "nearest" });
 
 /** Top bar: logo, destination search, "Mi cuenta", "Puzzle Rewards" and the cart with its item count. */
 export function SiteHeader({ cartCount }: { cartCount: number }) {
@@ -46,7 +53,7 @@ export function SiteHeader({ cartCount }: { cartCount: number }) {
           </nav>
         </div>
       </header>
-      <nav className="menu-bar" aria-label="Secciones">
+      <nav className="menu-bar" aria-label="Secciones" onFocus={reveal}>
         <ul>
           {MENU_PAGES.map((page) => (
             <li key={page.to}>

@@ -2,12 +2,12 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { PageHero } from "./PageHero";
 import { STATIC_PAGES, type StaticPageSlug } from "./static-pages";
-import { sceneImage } from "~/lib/images";
+import { sceneImage } from "~/lib/scene-image";
 import { seo } from "~/lib/seo";
 
 export function staticMeta(slug: StaticPageSlug): MetaFunction {
   const page = STATIC_PAGES[slug];
-  return () => seo({ title: page.title, description: page.description });
+  return (args) => seo({ title: page.title, description: page.description }, args);
 }
 
 /** A menu page rendered from its content entry. */

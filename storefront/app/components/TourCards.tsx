@@ -1,7 +1,9 @@
 import type { FreeTour, Tour } from "@tours/contract";
+import { formatDuracion, formatIdiomas } from "@tours/domain";
 import { Card } from "./Card";
 import { formatPrice } from "./money";
-import { imageOrScene, useImageBase } from "~/lib/images";
+import { useImageBase } from "~/lib/images";
+import { imageOrScene } from "~/lib/scene-image";
 import { activityPath, durationText, es, localTourPath } from "~/lib/catalogue-format";
 
 function stripHtml(html: string | null | undefined): string {
@@ -18,6 +20,9 @@ export interface LocalTourSummary {
   reembolsable: boolean;
   /** The description as plain text, cut to a card's brief. */
   resumen: string;
+  /** The tour's facts a card shows when set: its duration in minutes and the guide's languages. */
+  duracionMinutos?: number | null;
+  idiomas?: string[];
 }
 
 const BRIEF_MAX = 110;
@@ -31,6 +36,8 @@ export function tourSummary(tour: Tour): LocalTourSummary {
     precio: Number(tour.precio),
     duracion: tour.duracion ?? "",
     reembolsable: Boolean(tour.reembolsable),
+    duracionMinutos: tour.duracion_minutos ?? null,
+    idiomas: tour.idiomas ?? [],
     resumen: text.length <= BRIEF_MAX ? text : `${text.slice(0, BRIEF_MAX - 1).trimEnd()}…`,
   };
 }
@@ -38,9 +45,13 @@ export function tourSummary(tour: Tour): LocalTourSummary {
 /** A local tour (managed in the panel) as a card linking to its detail. */
 export function LocalTourCard({ tour, eager }: { tour: LocalTourSummary; eager?: boolean }) {
   const base = useImageBase();
-  const meta = [tour.duracion ? `Duración: ${tour.duracion}` : null, tour.reembolsable ? "Reembolsable" : null].filter(
-    (m): m is string => Boolean(m),
-  );
+  // the duration in minutes when the tour has one (its facts), else the spec's free text
+  const duracion = tour.duracionMinutos ? formatDuracion(tour.duracionMinutos) : tour.duracion;
+  const meta = [
+    duracion ? `Duración: ${duracion}` : null,
+    tour.idiomas?.length ? `Idiomas: ${formatIdiomas(tour.idiomas)}` : null,
+    tour.reembolsable ? "Reembolsable" : null,
+  ].filter((m): m is string => Boolean(m));
   return (
     <Card
       testId="local-tour-card"

@@ -34,28 +34,37 @@ const catalogueFetch = createSwrFetch({
   freshMs: 1_000,
   graceMs: (url) => (url.pathname === COUNTERS ? 0 : 150),
   maxStaleMs: 5 * 60_000,
-  cacheable: (url) => CATALOGUE_READ.test(url.pathname),
+  // the search too, except "con lugares el …", which changes with every booking
+  cacheable: (url) => CATALOGUE_READ.test(url.pathname) || (url.pathname === "/api/busqueda" && !url.searchParams.has("fecha")),
 });
 
 let client: ApiClient | undefined;
 let clientBase: string | undefined;
 
-/** What server.mjs keeps for the request being served: its client's address. */
-function currentClientIp(): string | undefined {
+/** What server.mjs keeps for the request being served: its client's address and browser. */
+function currentClient(): { clientIp?: string; userAgent?: string } {
   const context = (globalThis as Record<symbol, unknown>)[Symbol.for("tours.request-context")] as
-    | { getStore(): { clientIp?: string } | undefined }
+    | { getStore(): { clientIp?: string; userAgent?: string } | undefined }
     | undefined;
-  return context?.getStore()?.clientIp;
+  return context?.getStore() ?? {};
 }
 
 /**
  * The typed client of the upstream API for public (anonymous) calls. Each call carries the visitor's address, so
- * the API's per-client limits (failed logins, forms, orders) count visitors, not this server.
+ * the API's per-client limits (failed logins, forms, orders) count visitors, not this server, and their browser, so
+ * a staff login is recorded with the person's own (the API believes both only from this server: TRUST_PROXY).
  */
 export function api(): ApiClient {
   const base = apiBaseUrl();
   if (!client || clientBase !== base) {
-    client = createApiClient({ baseUrl: base, fetch: catalogueFetch, headers: () => ({ "X-Forwarded-For": currentClientIp() }) });
+    client = createApiClient({
+      baseUrl: base,
+      fetch: catalogueFetch,
+      headers: () => {
+        const { clientIp, userAgent } = currentClient();
+        return { "X-Forwarded-For": clientIp, "X-Forwarded-User-Agent": userAgent?.replace(/[^\x20-\x7e]/g, "").slice(0, 500) };
+      },
+    });
     clientBase = base;
   }
   return client;

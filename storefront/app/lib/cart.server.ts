@@ -20,6 +20,7 @@ import {
 } from "@tours/domain";
 
 import { lineProblem, type LineAvailability } from "./cart-places";
+import { readHold, type PendingHold } from "./hold.server";
 import { isSecureRequest, signedCookie } from "./cookies.server";
 
 export type { CartItem } from "@tours/domain";
@@ -31,7 +32,7 @@ export const MAX_CART_ITEMS = 10;
 
 let storage: ReturnType<typeof createCartStorage> | null = null;
 function createCartStorage() {
-  return createCookieSessionStorage<{ items: unknown }>({
+  return createCookieSessionStorage<{ items: unknown; hold: unknown }>({
     cookie: {
       // The spec's browser storage key for the cart, here the cookie's name.
       name: STORAGE_KEYS.cart,
@@ -51,12 +52,23 @@ export async function getCart(request: Request): Promise<CartItem[]> {
     .slice(0, MAX_CART_ITEMS);
 }
 
-/** Returns the Set-Cookie header value that stores `items` (an empty list clears the cookie). */
-export async function commitCart(request: Request, items: CartItem[]): Promise<string> {
+/** The unpaid order this cart's checkout created and its hold, if any (docs/decisions/0018). */
+export async function getHold(request: Request): Promise<PendingHold | null> {
+  const session = await cartStorage().getSession(request.headers.get("Cookie"));
+  return readHold(session.get("hold"));
+}
+
+/**
+ * Returns the Set-Cookie header value that stores `items` (an empty list clears the cookie) and, when given, the
+ * pending order's hold (null forgets it; absent keeps the stored one).
+ */
+export async function commitCart(request: Request, items: CartItem[], hold?: PendingHold | null): Promise<string> {
   const store = cartStorage();
   const session = await store.getSession(request.headers.get("Cookie"));
   const secure = isSecureRequest(request);
   if (items.length === 0) return store.destroySession(session, { secure });
+  if (hold === null) session.unset("hold");
+  else if (hold) session.set("hold", hold);
   // The cookie must stay under ~4 kB: totals are recomputed on read, and names are only for display.
   const stored = items.slice(0, MAX_CART_ITEMS).map((item) => {
     const { precio_total: _ignored, ...rest } = item;

@@ -3,6 +3,7 @@ import { cartTotalCents, fromCents, hasTravellers } from "@tours/domain";
 import { apiFieldErrors, issuesToFieldErrors, type FieldErrors } from "~/components/booking/forms.server";
 import { api, logLoadFailure } from "./api.server";
 import type { CartItem } from "./cart.server";
+import { holdOfOrder, type PendingHold } from "./hold.server";
 
 /** The contact form of /shop (spec §5): Teléfono 2 and Comentario are the optional ones. */
 export const CHECKOUT_FIELDS = [
@@ -20,10 +21,12 @@ export type CheckoutValues = Record<CheckoutField, string>;
 
 /** Refusal of "Ir a pagar" while a tour has nobody on it (the API would refuse the order too). */
 export const NEED_TRAVELERS = "Agrega al menos un viajero a cada tour del carrito antes de pagar";
+/** What a checkout with missing or mistyped fields is told (each field says what is wrong next to it). */
+export const FIX_FIELDS = "Faltan datos o hay datos por corregir: revisa los campos marcados";
 const NIT_DIGITS = "La cédula o NIT debe contener solo números";
 
 export type CheckoutOutcome =
-  | { kind: "approve"; url: string }
+  | { kind: "approve"; url: string; hold: PendingHold | null }
   | { kind: "invalid"; errors: FieldErrors; messages: string[] }
   | { kind: "no-link" }
   | { kind: "error"; errors: FieldErrors; messages: string[] };
@@ -55,7 +58,12 @@ export function orderBody(items: CartItem[], values: CheckoutValues): CompraCrea
  * Checks the contact form and the cart, asks the API to create the order (it re-prices everything) and returns
  * where to send the buyer. Field paths of the answer are the form's field names.
  */
-export async function placeOrder(items: CartItem[], values: CheckoutValues): Promise<CheckoutOutcome> {
+export async function placeOrder(
+  items: CartItem[],
+  values: CheckoutValues,
+  /** Runs once the form is valid, right before the order is created (the cart's previous order is released). */
+  beforeCreate?: () => Promise<void>,
+): Promise<CheckoutOutcome> {
   if (items.length === 0) return { kind: "invalid", errors: {}, messages: ["El carrito está vacío"] };
   if (items.some((item) => !hasTravellers(item))) return { kind: "invalid", errors: {}, messages: [NEED_TRAVELERS] };
 
@@ -72,9 +80,10 @@ export async function placeOrder(items: CartItem[], values: CheckoutValues): Pro
   }
 
   try {
+    await beforeCreate?.();
     const answer = await api().compra.create(body);
     const url = approvalLink(answer.succes);
-    return url ? { kind: "approve", url } : { kind: "no-link" };
+    return url ? { kind: "approve", url, hold: holdOfOrder(answer.succes, url, items) } : { kind: "no-link" };
   } catch (error) {
     logLoadFailure("la creación del pedido", error);
     const { fields, messages } = apiFieldErrors(error);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterDestinations, groupDestinations, normalizeText } from "~/lib/destinations";
+import { filterDestinations, findDestinations, groupDestinations, normalizeText } from "~/lib/destinations";
 import { cityPath, countryPath } from "~/lib/catalogue-format";
 
 const paises = [
@@ -116,5 +116,33 @@ describe("paths", () => {
   it("country and city pages", () => {
     expect(countryPath(2)).toBe("/pais/2");
     expect(cityPath(2, 11)).toBe("/actividades/2/11");
+  });
+});
+
+describe("findDestinations (/buscar)", () => {
+  const groups = groupDestinations(
+    [
+      { id: 1, nombre: "Colombia" },
+      { id: 2, nombre: "Perú" },
+    ],
+    [
+      { id: 10, nombre: "Medellín", pais: 1 },
+      { id: 11, nombre: "Bogotá", pais: 1 },
+      { id: 20, nombre: "Cusco", pais: 2 },
+    ],
+  );
+
+  it("adds what the API found one typo away to what the names contain", () => {
+    expect(findDestinations(groups, "medelin", [{ tipo: "ciudad", id: 10 }])).toEqual([{ id: 1, nombre: "Colombia", ciudades: [{ id: 10, nombre: "Medellín" }] }]);
+    expect(findDestinations(groups, "bog", [])).toEqual([{ id: 1, nombre: "Colombia", ciudades: [{ id: 11, nombre: "Bogotá" }] }]);
+  });
+
+  it("a country found keeps all its cities", () => {
+    expect(findDestinations(groups, "peru", [{ tipo: "pais", id: 2 }])).toEqual([groups[1]]);
+    expect(findDestinations(groups, "colombia", [])).toEqual([groups[0]]);
+  });
+
+  it("nothing found is nothing shown", () => {
+    expect(findDestinations(groups, "zzzz", [])).toEqual([]);
   });
 });

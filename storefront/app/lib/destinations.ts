@@ -61,3 +61,24 @@ export function filterDestinations(groups: DestinationGroup[], query: string): D
   return result;
 }
 
+
+/**
+ * /buscar's destinations: those whose names contain the query (filterDestinations, as the home's panel) and those
+ * the API's search found one typo away ("medelin"): a country found keeps all its cities, a city found is added to
+ * its country's group.
+ */
+export function findDestinations(
+  groups: DestinationGroup[],
+  query: string,
+  found: ReadonlyArray<{ tipo: "pais" | "ciudad"; id: number }>,
+): DestinationGroup[] {
+  const bySubstring = new Map(filterDestinations(groups, query).map((g) => [g.id, g]));
+  const countries = new Set(found.filter((d) => d.tipo === "pais").map((d) => d.id));
+  const cities = new Set(found.filter((d) => d.tipo === "ciudad").map((d) => d.id));
+  return groups.flatMap((group) => {
+    const sub = bySubstring.get(group.id);
+    if (countries.has(group.id) || sub === group) return [group];
+    const ciudades = group.ciudades.filter((c) => cities.has(c.id) || sub?.ciudades.some((s) => s.id === c.id));
+    return ciudades.length > 0 ? [{ ...group, ciudades }] : [];
+  });
+}

@@ -2,10 +2,11 @@ import { json } from "@remix-run/node";
 import { buildMonth, formatDateEs, minutesToHora } from "@tours/domain";
 import { monthNavigation, parseMes } from "~/components/booking/calendar-state";
 import { formatPrice } from "~/components/money";
-import { api, loadRecord } from "~/lib/api.server";
+import { api, loadRecord, publicApiBase } from "~/lib/api.server";
 import { durationText, es } from "~/lib/catalogue-format";
 import { loadPaises } from "~/lib/catalogue.server";
 import { readFavorites } from "~/lib/favorites.server";
+import { imageOrScene } from "~/lib/scene-image";
 import { slotLocal } from "~/lib/freetour-filters";
 import { htmlToText, sanitizeProviderHtml, splitFirstBlock } from "~/lib/sanitize.server";
 import { metaExcerpt, NO_STORE } from "~/lib/seo";
@@ -121,6 +122,10 @@ export async function loadFreeTourPage(id: string, request: Request) {
       tour,
       title,
       entry,
+      images: (tour.images.length > 0 ? tour.images.map((img) => img.URL) : [tour.titleImageURL ?? null]).map((src, i) => ({
+        src: imageOrScene(publicApiBase(), src, `free-${tour.id}-${i}`),
+        alt: `${title}: foto ${i + 1}`,
+      })),
       metaDescription: metaExcerpt(es(tour.brief) || htmlToText(description) || `Free tour: ${title}`),
       pageUrl: `${url.origin}${url.pathname}`,
       backHref: `/country/${encodeURIComponent(tour.countryId)}`,

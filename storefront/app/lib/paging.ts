@@ -5,7 +5,7 @@
 
 export const PER_PAGE = 24;
 
-/** The visitor's sort orders; `relevancia` (the catalogue's own order) is the default and is left out of URLs. */
+/** The visitor's sort orders; `relevancia` (by relevance with a query, else the catalogue's own order) is the default and is left out of URLs. */
 export const ORDENES = [
   { value: "relevancia", label: "Recomendados" },
   { value: "precio", label: "Precio más bajo" },
@@ -15,8 +15,6 @@ export const ORDENES = [
 export type Orden = (typeof ORDENES)[number]["value"];
 export const DEFAULT_ORDEN: Orden = "relevancia";
 
-/** The API's `orden` of the city call for a visitor's order. */
-export const API_ORDEN = { relevancia: "id", precio: "precio", "precio-desc": "-precio", nombre: "nombre" } as const;
 
 export interface PageRequest {
   pagina: number;

@@ -21,16 +21,25 @@ const SWITCH_ON = `(function(){var d=document,done=false;function go(){if(done)r
 
 const PRELOAD = Buffer.from('<link rel="modulepreload"');
 const BODY_END = Buffer.from("</body>");
+const MODULE_TYPE = Buffer.from(' type="module"');
+const SCRIPT_OPEN = Buffer.from("<script");
 
 /** One piece of the document as React flushed it, with Remix's module tags inert and the switch before </body>. */
 export function paintFirst(piece: Uint8Array, nonce: string | undefined): Uint8Array {
   const html = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
-  if (!html.includes(PRELOAD) && !html.includes(BODY_END)) return piece;
+  const preloadAt = html.indexOf(PRELOAD);
+  const bodyEndAt = html.indexOf(BODY_END);
+  if (preloadAt < 0 && bodyEndAt < 0) return piece;
+  // Everything to change sits at or after the first of these tags; the bytes before them (the page and Remix's
+  // context, megabytes for a long tour) are copied as they are instead of decoded and encoded again.
+  const moduleAt = html.indexOf(MODULE_TYPE);
+  const from = Math.min(...[preloadAt, bodyEndAt, moduleAt < 0 ? -1 : html.lastIndexOf(SCRIPT_OPEN, moduleAt)].filter((i) => i >= 0));
   const script = `<script${nonce ? ` nonce="${nonce}"` : ""}>${SWITCH_ON}</script></body>`;
   const text = html
+    .subarray(from)
     .toString("utf8")
     .replaceAll('<link rel="modulepreload"', `<link rel="${INERT_PRELOAD}"`)
     .replace(/(<script\b[^>]*? type=)"module"/, `$1"${INERT_MODULE}"`)
     .replace("</body>", script);
-  return Buffer.from(text, "utf8");
+  return Buffer.concat([html.subarray(0, from), Buffer.from(text, "utf8")]);
 }

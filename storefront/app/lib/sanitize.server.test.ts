@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { htmlToText, sanitizeProviderHtml, splitFirstBlock } from "~/lib/sanitize.server";
+import { htmlToText, sanitizeProviderHtml, sanitizeTourHtml, splitFirstBlock } from "~/lib/sanitize.server";
 
 const NEW_TAB = 'target="_blank" rel="noopener noreferrer nofollow"';
 
@@ -66,6 +66,20 @@ describe("sanitizeProviderHtml", () => {
 
   it("text stays escaped", () => {
     expect(sanitizeProviderHtml(`<p>Tom &amp; Jerry &lt;script&gt;</p>`)).toBe("<p>Tom &amp; Jerry &lt;script&gt;</p>");
+  });
+});
+
+describe("sanitizeTourHtml (the tour's texts from the panel)", () => {
+  it("keeps the allowlist's formatting; its h2 become h3 under the page's own headings", () => {
+    expect(sanitizeTourHtml(`<h2 class="x">Itinerario</h2><p>Uno <strong>dos</strong></p><ul><li>tres</li></ul>`)).toBe(
+      "<h3>Itinerario</h3><p>Uno <strong>dos</strong></p><ul><li>tres</li></ul>",
+    );
+  });
+
+  it("drops scripts and handlers; links open in a new tab, and only http(s) and mailto keep their href", () => {
+    expect(sanitizeTourHtml(`<p onclick="x()">Hola<script>alert(1)</script></p>`)).toBe("<p>Hola</p>");
+    expect(sanitizeTourHtml(`<a href="https://ejemplo.test">web</a>`)).toBe(`<a href="https://ejemplo.test" ${NEW_TAB}>web</a>`);
+    expect(sanitizeTourHtml(`<a href="javascript:alert(1)">clic</a>`)).toBe(`<a ${NEW_TAB}>clic</a>`);
   });
 });
 

@@ -1,24 +1,40 @@
 import sanitizeHtml from "sanitize-html";
 import { RICH_TEXT_ALLOWLIST } from "@tours/domain";
 
-/**
- * HTML that comes from outside (the free-tour provider's descriptions): the shared allowlist of @tours/domain
- * (text structure and links only); links open in a new tab without handing over the opener.
- */
-const OPTIONS: sanitizeHtml.IOptions = {
+// The storefront's sanitize-html options: the shared allowlist of @tours/domain (text structure and links only),
+// with how this side shows what it keeps. Links open in a new tab without handing over the opener (target/rel are
+// always set: transformTags runs before the allowlist's filter).
+const NEW_TAB_LINK: sanitizeHtml.Transformer = (tagName, attribs) => ({
+  tagName,
+  attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer nofollow" },
+});
+
+/** HTML that comes from outside (the free-tour provider's descriptions): the page already has its h1/h2 outline. */
+const PROVIDER_OPTIONS: sanitizeHtml.IOptions = {
   ...RICH_TEXT_ALLOWLIST,
-  // target/rel are always set by transformTags below (it runs before the allowlist's filter).
-  transformTags: {
-    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: "_blank", rel: "noopener noreferrer nofollow" } }),
-    // The page already has its h1/h2 outline: provider headings start at h3.
-    h1: "h3",
-    h2: "h3",
-  },
+  transformTags: { a: NEW_TAB_LINK, h1: "h3", h2: "h3" },
 };
+
+/**
+ * The tour's rich-text fields from the panel's editor: the API sanitised them when stored (with the same allowlist);
+ * they are sanitised again because the HTML is injected into the page. Their headings must not compete with the
+ * page's own h1/h2.
+ */
+const TOUR_TEXT_OPTIONS: sanitizeHtml.IOptions = {
+  ...RICH_TEXT_ALLOWLIST,
+  transformTags: { a: NEW_TAB_LINK, h2: "h3" },
+};
+
+/** Strips every tag, keeping the text (entities stay encoded). */
+const TEXT_ONLY: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} };
 
 export function sanitizeProviderHtml(html: string | null | undefined): string {
   if (!html) return "";
-  return sanitizeHtml(html, OPTIONS).trim();
+  return sanitizeHtml(html, PROVIDER_OPTIONS).trim();
+}
+
+export function sanitizeTourHtml(html: string): string {
+  return sanitizeHtml(html, TOUR_TEXT_OPTIONS).trim();
 }
 
 /** Tags that end a line of text: their words must not run into the next block's ("Primero.Segundo"). */
@@ -30,7 +46,7 @@ const BLOCK_TAG = /<\/?(?:p|div|br|li|ul|ol|h[1-6]|blockquote|tr|td|th|section|a
  */
 export function htmlToText(html: string | null | undefined): string {
   if (!html) return "";
-  return sanitizeHtml(html.replace(BLOCK_TAG, " $&"), { allowedTags: [], allowedAttributes: {} })
+  return sanitizeHtml(html.replace(BLOCK_TAG, " $&"), TEXT_ONLY)
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&quot;/g, '"')

@@ -10,11 +10,41 @@ interface SeoInput {
   /** Absolute URL of the page's main image, for Open Graph. */
   image?: string | null;
   type?: "website" | "article" | "product";
+  /**
+   * Absolute URL of the page without tracking parameters: its og:url and, unless `canonical` is false (a paged list
+   * names its own with prev/next: paging.ts), its <link rel="canonical">. Without it, the one `at` gives.
+   */
+  url?: string | null;
+  canonical?: boolean;
 }
 
-/** The <title>, meta description and Open Graph tags of a page, in one shape for every route. */
-export function seo({ title, description = DEFAULT_DESCRIPTION, image, type = "website" }: SeoInput): MetaDescriptor[] {
+/** What seo() reads of a meta function's arguments: the page's path and the root loader's `origin`. */
+interface MetaPlace {
+  location: { pathname: string; search?: string };
+  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+}
+
+/**
+ * A page's canonical URL: the storefront's public origin (the root loader's, STOREFRONT_URL or the request's) and
+ * its path, with no query but a list's page past the first (`?pagina=N`): tracking parameters, filters and visitor
+ * state never make another page.
+ */
+export function canonicalUrl({ location, matches }: MetaPlace): string | undefined {
+  const root = matches.find((m) => m?.id === "root")?.data as { origin?: unknown } | undefined;
+  if (typeof root?.origin !== "string") return undefined;
+  const pagina = new URLSearchParams(location.search ?? "").get("pagina");
+  return `${root.origin}${location.pathname}${pagina && /^[1-9]\d{0,5}$/.test(pagina) && pagina !== "1" ? `?pagina=${pagina}` : ""}`;
+}
+
+/**
+ * The <title>, meta description, canonical link, Open Graph and Twitter card tags of a page, in one shape for every
+ * route. `at` (the meta function's own arguments) gives the canonical URL of a page that names none.
+ */
+export function seo(input: SeoInput, at?: MetaPlace): MetaDescriptor[] {
+  const { title, description = DEFAULT_DESCRIPTION, image, type = "website", canonical = true } = input;
+  const url = input.url === undefined && at ? canonicalUrl(at) : input.url;
   const fullTitle = title === SITE_NAME ? title : `${title} | ${SITE_NAME}`;
+  const shownImage = image && /^https?:\/\//.test(image) ? image : null;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: description },
@@ -23,9 +53,17 @@ export function seo({ title, description = DEFAULT_DESCRIPTION, image, type = "w
     { property: "og:type", content: type },
     { property: "og:site_name", content: SITE_NAME },
     { property: "og:locale", content: "es_ES" },
-    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:card", content: shownImage ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: fullTitle },
+    { name: "twitter:description", content: description },
   ];
-  if (image && /^https?:\/\//.test(image)) tags.push({ property: "og:image", content: image });
+  if (shownImage) {
+    tags.push({ property: "og:image", content: shownImage }, { property: "og:image:alt", content: title }, { name: "twitter:image", content: shownImage });
+  }
+  if (url) {
+    tags.push({ property: "og:url", content: url });
+    if (canonical) tags.push({ tagName: "link", rel: "canonical", href: url });
+  }
   return tags;
 }
 

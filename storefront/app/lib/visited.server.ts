@@ -1,10 +1,11 @@
 import { createCookie } from "@remix-run/node";
 import { isSecureRequest, signedCookie } from "./cookies.server";
-import { MAX_VISITED, VISITED_KEY, type VisitedEntry } from "./visited";
+import { MAX_VISITED, STORAGE_KEYS } from "@tours/domain";
+import type { VisitedEntry } from "./visited";
 
 let cookie: ReturnType<typeof createCookie> | null = null;
 function visitedCookieJar() {
-  return (cookie ??= createCookie(VISITED_KEY, {
+  return (cookie ??= createCookie(STORAGE_KEYS.visited, {
     ...signedCookie(60 * 60 * 24 * 180),
   }));
 }

@@ -19,8 +19,8 @@ import type { VisitedEntry } from "~/lib/visited";
 
 export const headers = catalogueHeaders;
 
-export const meta: MetaFunction = () =>
-  seo({ title: SITE_NAME, description: DEFAULT_DESCRIPTION });
+export const meta: MetaFunction = (args) =>
+  seo({ title: SITE_NAME, description: DEFAULT_DESCRIPTION }, args);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The search form's results live at /buscar; "/?q=…" (an old or hand-typed link) goes there too.

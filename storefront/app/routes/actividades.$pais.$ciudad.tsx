@@ -1,29 +1,38 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import type { FreeTour, Pais } from "@tours/contract";
 import { PageHero } from "~/components/PageHero";
-import { Pager, SortLinks } from "~/components/Pager";
-import { FreeTourCard, LocalTourCard, tourSummary, type LocalTourSummary } from "~/components/TourCards";
+import { TourResults } from "~/components/busqueda/TourResults";
+import { FreeTourCard } from "~/components/TourCards";
 import { api, loadOr, loadRecord, publicApiBase } from "~/lib/api.server";
-import { cityPath, countryPath } from "~/lib/catalogue-format";
-import { HERO_SIZES, imagePreload, preloadImage, resolveImage, sceneImage } from "~/lib/images";
+import { activityPath, cityPath, countryPath, es, localTourPath } from "~/lib/catalogue-format";
+import { HERO_SIZES, imagePreload, preloadImage, resolveImage } from "~/lib/images";
+import { sceneImage } from "~/lib/scene-image";
 import { siteOrigin } from "~/lib/origin.server";
-import { API_ORDEN, PER_PAGE, pageCount, pageLinks, pageLinkTags, parsePageRequest, type PageRequest } from "~/lib/paging";
+import { loadTourList } from "~/lib/busqueda.server";
+import { PER_PAGE, pageLinks, pageLinkTags } from "~/lib/paging";
 import { catalogueHeaders, NO_STORE, seo } from "~/lib/seo";
-import { Unavailable } from "~/components/Unavailable";
+import { breadcrumbJsonLd, itemListJsonLd, jsonLdTags } from "~/lib/structured-data";
+import { Unavailable } from "~/components/ErrorPage";
 
 export const headers = catalogueHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data?.ciudad) return seo({ title: "Actividades" });
-  const pagina = data.page.pagina > 1 ? ` (página ${data.page.pagina})` : "";
+  const pagina = data.list.page.pagina > 1 ? ` (página ${data.list.page.pagina})` : "";
   return [
     ...seo({
       title: `Qué hacer en ${data.ciudad.nombre}${data.pais ? `, ${data.pais.nombre}` : ""}${pagina}`,
-      description: `Tours guiados y free tours en ${data.ciudad.nombre}: ${data.total + data.freeTours.length} actividades con reserva en línea.`,
+      description: `Tours guiados y free tours en ${data.ciudad.nombre}: ${data.list.total + data.freeTours.length} actividades con reserva en línea.`,
       image: data.heroImage,
+      // the canonical link is pageLinkTags' (with prev and next)
+      url: data.links?.canonical,
+      canonical: false,
     }),
     ...pageLinkTags(data.links),
+    ...jsonLdTags(data.structuredData),
+    // a filtered list repeats the page's tours: engines follow it to them, but index the page without filters
+    ...(data.list.filtered ? [{ name: "robots", content: "noindex, follow" }] : []),
     // the hero photo is the page's largest content
     ...imagePreload(data.lcpImage),
   ];
@@ -38,55 +47,71 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const ciudadId = positiveId(params.ciudad);
   if (paisId === null || ciudadId === null) throw new Response("Ciudad no encontrada", { status: 404 });
   const url = new URL(request.url);
-  const page = parsePageRequest(url.searchParams);
-  if (page === null) throw new Response("Página no encontrada", { status: 404 });
 
-  // One page of the city's tours (24), sorted in SQL: the page costs the same whatever the city's size.
-  const [ciudad, pais, byCiudad] = await Promise.all([
+  // One page of the city's tours (24) through the search, filtered and sorted in SQL with each filter's counts: the
+  // page costs the same whatever the city's size. The city call brings the provider's free tours (first page only;
+  // one local tour asked, since its tours come from the search).
+  const [ciudad, pais, list, byCiudad] = await Promise.all([
     loadRecord(`la ciudad ${ciudadId}`, async () => (await api().ciudades.findCiudad(ciudadId)).succes),
     loadOr(`el país ${paisId}`, async (): Promise<Pais | null> => (await api().pais.find(paisId)).succes, null),
-    loadOr(
-      `las actividades de la ciudad ${ciudadId}`,
-      () => api().tour.byCiudad(ciudadId, { pagina: page.pagina, porPagina: PER_PAGE, orden: API_ORDEN[page.orden] }),
-      null,
-    ),
+    loadTourList(url, { ciudad: ciudadId }, `los tours de la ciudad ${ciudadId}`),
+    url.searchParams.has("pagina") && url.searchParams.get("pagina") !== "1"
+      ? Promise.resolve(null)
+      : loadOr(`los free tours de la ciudad ${ciudadId}`, () => api().tour.byCiudad(ciudadId, { pagina: 1, porPagina: 1 }), null),
   ]);
+  if (list === null) throw new Response("Página no encontrada", { status: 404 });
+  const { page } = list;
   if (ciudad === null) throw new Response("Ciudad no encontrada", { status: 404 });
   if (ciudad === "unavailable") {
     return json(
-      { ciudad: null, pais, tours: [] as LocalTourSummary[], freeTours: [] as FreeTour[], heroImage: null, lcpImage: null, total: 0, pages: 1, page, links: null },
+      { ciudad: null, pais, list, freeTours: [] as FreeTour[], heroImage: null, lcpImage: null, links: null, structuredData: [] },
       { headers: NO_STORE },
     );
   }
   // The city belongs to another country: send the visitor to its real address.
   if (ciudad.pais !== paisId) throw redirect(`${cityPath(ciudad.pais, ciudad.id)}${url.search}`, 301);
 
-  const total = byCiudad?.paginacion?.total ?? 0;
-  const pages = pageCount(total);
-  if (byCiudad && page.pagina > pages) throw new Response("Página no encontrada", { status: 404 });
+  if (!list.unavailable && page.pagina > list.pages) throw new Response("Página no encontrada", { status: 404 });
   const path = cityPath(paisId, ciudadId);
   const heroImage = resolveImage(publicApiBase(), ciudad.imagen);
+  const origin = siteOrigin(request);
+  const ownPais = pais && pais.id === paisId ? pais : null;
+  const tours = list.tours;
+  // the provider's free tours of the city sit under the first page
+  const freeTours = page.pagina === 1 ? (byCiudad?.freetour.tours ?? []) : [];
+  // what the page lists, in its order, and where it sits (schema.org, lib/structured-data.ts)
+  const structuredData = [
+    itemListJsonLd(
+      `Tours en ${ciudad.nombre}`,
+      [
+        ...tours.map((t) => ({ name: t.nombre, url: `${origin}${localTourPath(t.id)}` })),
+        ...freeTours.map((t) => ({ name: es(t.title), url: `${origin}${activityPath(t.id)}` })),
+      ],
+      (page.pagina - 1) * PER_PAGE + 1,
+    ),
+    breadcrumbJsonLd([
+      { name: "Inicio", url: `${origin}/` },
+      ...(ownPais ? [{ name: ownPais.nombre, url: `${origin}${countryPath(ownPais.id)}` }] : []),
+      { name: ciudad.nombre, url: `${origin}${path}` },
+    ]),
+  ];
   return json(
     {
       ciudad,
-      pais: pais && pais.id === paisId ? pais : null,
-      tours: (byCiudad?.succes ?? []).map(tourSummary),
-      // the provider's free tours of the city sit under the first page
-      freeTours: page.pagina === 1 ? (byCiudad?.freetour.tours ?? []) : [],
+      pais: ownPais,
+      list,
+      freeTours,
+      structuredData,
       heroImage,
       lcpImage: preloadImage(publicApiBase(), heroImage, HERO_SIZES),
-      total,
-      pages,
-      page,
-      links: pageLinks(siteOrigin(request), path, url.searchParams, page, pages),
+      links: pageLinks(origin, path, url.searchParams, page, list.pages),
     },
-    byCiudad ? undefined : { headers: NO_STORE },
+    list.unavailable ? { headers: NO_STORE } : undefined,
   );
 }
 
 export default function CiudadPage() {
-  const { ciudad, pais, tours, freeTours, heroImage, total, pages, page } = useLoaderData<typeof loader>();
-  const location = useLocation();
+  const { ciudad, pais, list, freeTours, heroImage } = useLoaderData<typeof loader>();
   if (!ciudad) {
     return <Unavailable title="Actividades" what="esta ciudad" />;
   }
@@ -95,38 +120,22 @@ export default function CiudadPage() {
     ...(pais ? [{ label: pais.nombre, to: countryPath(pais.id) }] : []),
     { label: ciudad.nombre },
   ];
-  const nav = { path: location.pathname, search: location.search, current: page as PageRequest };
-  const first = (page.pagina - 1) * PER_PAGE;
+  const where = `${ciudad.nombre}${pais ? `, ${pais.nombre}` : ""}`;
   return (
     <>
       <PageHero
         title={`Qué hacer en ${ciudad.nombre}`}
         image={heroImage ?? sceneImage(`ciudad-${ciudad.nombre}`)}
-        lead={`${total + freeTours.length} actividades en ${ciudad.nombre}${pais ? `, ${pais.nombre}` : ""}.`}
+        lead={list.filtered ? `Tours y free tours en ${where}.` : `${list.total + freeTours.length} actividades en ${where}.`}
         crumbs={crumbs}
       />
       <section className="container section" aria-labelledby="tours-title" id="tours">
         <div className="section__head">
           <h2 id="tours-title">Tours en {ciudad.nombre}</h2>
-          {total > 0 ? (
-            <span className="muted" data-testid="tours-range">
-              {pages > 1 ? `${first + 1}–${first + tours.length} de ${total} tours` : `${total} ${total === 1 ? "tour" : "tours"}`}
-            </span>
-          ) : null}
         </div>
-        {total > 1 ? <SortLinks {...nav} label={`Ordenar los tours de ${ciudad.nombre}`} /> : null}
-        {tours.length === 0 ? (
-          <p className="empty">Aún no hay tours propios en {ciudad.nombre}. Mira los free tours de abajo.</p>
-        ) : (
-          <div className="grid grid--3">
-            {tours.map((tour, i) => (
-              <LocalTourCard key={tour.id} tour={tour} eager={page.pagina === 1 && i < 3} />
-            ))}
-          </div>
-        )}
-        <Pager {...nav} pages={pages} label={`Páginas de tours en ${ciudad.nombre}`} />
+        <TourResults list={list} empty={`Aún no hay tours propios en ${ciudad.nombre}. Mira los free tours de abajo.`} />
       </section>
-      {page.pagina === 1 ? (
+      {list.page.pagina === 1 ? (
         <section className="container section" aria-labelledby="free-title">
           <div className="section__head">
             <h2 id="free-title">Free tours en {ciudad.nombre}</h2>

@@ -5,25 +5,29 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import type { Ciudad, Comentario, Disponibilidad, Foto, Horario, Pais } from "@tours/contract";
-import { LABELS, formatUSD, toCents, wallClock } from "@tours/domain";
+import type { Ciudad, Comentario, Disponibilidad, Foto, Horario, Pais, Tour } from "@tours/contract";
+import { LABELS, accesibleLabel, formatDuracion, formatIdiomas, formatUSD, mapaUrl, modalidadLabel, toCents, wallClock } from "@tours/domain";
 import { useEffect } from "react";
 import { BookingBox } from "~/components/booking/BookingBox";
 import { Comments } from "~/components/booking/Comments";
 import { ConfirmBooking } from "~/components/booking/ConfirmBooking";
 import { addToCartAction, commentAction } from "~/components/booking/tour-actions.server";
 import { applyAvailability, calendarQuery, calendarState } from "~/components/booking/calendar-state";
-import { plainText, sectionHtml } from "~/components/booking/rich-text.server";
+import { sectionHtml } from "~/components/booking/rich-text.server";
 import { Carousel } from "~/components/Carousel";
 import { rememberVisit } from "~/components/visited-client";
 import { api, loadOr, loadRecord, publicApiBase } from "~/lib/api.server";
-import { cityPath, countryPath } from "~/lib/catalogue-format";
-import { CAROUSEL_SIZES, imageOrScene, imagePreload, preloadImage, resolveImage, useImageBase } from "~/lib/images";
+import { cityPath, countryPath, localTourPath } from "~/lib/catalogue-format";
+import { CAROUSEL_SIZES, imagePreload, preloadImage, resolveImage } from "~/lib/images";
+import { imageOrScene } from "~/lib/scene-image";
 import { NO_STORE, metaExcerpt, seo } from "~/lib/seo";
+import { siteOrigin } from "~/lib/origin.server";
+import { breadcrumbJsonLd, jsonLdTags, ratingOf, tourJsonLd } from "~/lib/structured-data";
+import { htmlToText } from "~/lib/sanitize.server";
 import { businessTimeZone } from "~/lib/time.server";
 import { visitedCookie } from "~/lib/visited.server";
 import { privatePageHeaders } from "~/components/booking/headers";
-import { Unavailable } from "~/components/Unavailable";
+import { Unavailable } from "~/components/ErrorPage";
 
 export const headers = privatePageHeaders;
 
@@ -32,10 +36,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   return [
     ...seo({
       title: data.tour.nombre,
-      description: metaExcerpt(data.summary || `${data.tour.nombre}: reserva en línea desde ${data.price}.`),
+      description: data.summary || metaExcerpt(`${data.tour.nombre}: reserva en línea desde ${data.price}.`),
       image: data.ogImage,
       type: "product",
+      url: data.canonical,
     }),
+    // the Product with its Offer (the price shown, same cents) and rating, and where the tour sits
+    ...jsonLdTags(data.structuredData),
     // the carousel's first photo is the page's largest content
     ...imagePreload(data.lcpImage),
   ];
@@ -55,6 +62,24 @@ const SECTIONS = [
   { key: "accesibilidad", title: "Accesibilidad" },
   { key: "punto_encuentro", title: "Punto de encuentro" },
 ] as const;
+
+/** The tour's facts that are set (issue 26), as label and words; the meeting point's coordinates as a map link. */
+function factsOf(tour: Tour): Array<{ label: string; value: string; href?: string }> {
+  const facts: Array<{ label: string; value: string | null; href?: string }> = [
+    { label: "Duración", value: tour.duracion_minutos ? formatDuracion(tour.duracion_minutos) : null },
+    { label: "Idiomas del guía", value: tour.idiomas?.length ? formatIdiomas(tour.idiomas) : null },
+    { label: "Accesible en silla de ruedas", value: accesibleLabel(tour.accesible_silla_ruedas) },
+    { label: "Modalidad", value: modalidadLabel(tour.modalidad) },
+    {
+      label: "Edad mínima",
+      value: tour.edad_minima === null || tour.edad_minima === undefined ? null : tour.edad_minima === 0 ? "Todas las edades" : `${tour.edad_minima} años`,
+    },
+  ];
+  if (typeof tour.encuentro_lat === "number" && typeof tour.encuentro_lng === "number") {
+    facts.push({ label: "Punto de encuentro en el mapa", value: "Ver en OpenStreetMap", href: mapaUrl(tour.encuentro_lat, tour.encuentro_lng) });
+  }
+  return facts.flatMap((f) => (f.value ? [{ ...f, value: f.value }] : []));
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = tourId(params.id);
@@ -89,6 +114,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return html ? [{ key, title, html }] : [];
   });
   const photos = fotos.length > 0 ? fotos.map((f) => f.url) : tour.imagen ? [tour.imagen] : [];
+  const ownPais = pais && pais.id === tour.pais ? pais : null;
+  const ownCiudad = ciudad && ciudad.id === tour.ciudad ? ciudad : null;
+  const origin = siteOrigin(request);
+  const canonical = `${origin}${localTourPath(tour.id)}`;
+  // the description's text only as excerpts: the meta description's and the Product's (the page shows the whole)
+  const text = htmlToText(tour.descripcion);
+  const summary = metaExcerpt(text);
+  const structuredData = [
+    tourJsonLd({
+      url: canonical,
+      name: tour.nombre,
+      description: metaExcerpt(text, 500),
+      images: photos.map((path) => resolveImage(publicApiBase(), path)),
+      priceCents: toCents(tour.precio),
+      rating: ratingOf(comentarios.map((c) => c.start)),
+      place: [ownCiudad?.nombre, ownPais?.nombre].filter(Boolean).join(", "),
+    }),
+    breadcrumbJsonLd([
+      { name: "Inicio", url: `${origin}/` },
+      ...(ownPais ? [{ name: ownPais.nombre, url: `${origin}${countryPath(ownPais.id)}` }] : []),
+      ...(ownPais && ownCiudad ? [{ name: ownCiudad.nombre, url: `${origin}${cityPath(ownPais.id, ownCiudad.id)}` }] : []),
+      { name: tour.nombre, url: canonical },
+    ]),
+  ];
 
   // Spec §2: visiting a tour records it for the home's "still interested" strip (cookie here, localStorage below).
   const visited = { id: tour.id, nombre: tour.nombre, imagen: tour.imagen ?? null, valor: tour.precio, pais: tour.pais, ciudad: tour.ciudad };
@@ -104,9 +153,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
       visited,
       price,
-      photos,
+      images: (photos.length > 0 ? photos : [null]).map((path, i) => ({
+        src: imageOrScene(publicApiBase(), path, `tour-${tour.id}-${i}`, tour.nombre),
+        alt: `${tour.nombre}, foto ${i + 1}`,
+      })),
       sections,
-      summary: plainText(tour.descripcion),
+      facts: factsOf(tour),
+      summary,
+      canonical,
+      structuredData,
       ogImage: resolveImage(publicApiBase(), photos[0]),
       lcpImage: preloadImage(publicApiBase(), resolveImage(publicApiBase(), photos[0]), CAROUSEL_SIZES),
       calendar,
@@ -130,7 +185,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function TourDetail() {
   const data = useLoaderData<typeof loader>();
-  const base = useImageBase();
   const visited = data.tour ? data.visited : null;
 
   useEffect(() => {
@@ -141,11 +195,7 @@ export default function TourDetail() {
     return <Unavailable title="Tour" what="este tour" />;
   }
 
-  const { tour, calendar, pais, ciudad, price } = data;
-  const images = (data.photos.length > 0 ? data.photos : [null]).map((path, i) => ({
-    src: imageOrScene(base, path, `tour-${tour.id}-${i}`, tour.nombre),
-    alt: `${tour.nombre}, foto ${i + 1}`,
-  }));
+  const { tour, calendar, pais, ciudad, price, images } = data;
   const cancelHref = calendarQuery({ mes: calendar.mes, fecha: calendar.fecha }) || "?";
 
   return (
@@ -190,6 +240,27 @@ export default function TourDetail() {
 
       <div className="tour-layout">
         <div className="tour-sections tour-layout__main">
+          {data.facts.length > 0 ? (
+            <section aria-labelledby="sec-datos" data-testid="tour-facts">
+              <h2 id="sec-datos">Datos del tour</h2>
+              <dl className="tour-facts">
+                {data.facts.map((fact) => (
+                  <div key={fact.label} className="tour-facts__item">
+                    <dt>{fact.label}</dt>
+                    <dd>
+                      {fact.href ? (
+                        <a href={fact.href} rel="noopener noreferrer external">
+                          {fact.value}
+                        </a>
+                      ) : (
+                        fact.value
+                      )}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ) : null}
           {data.sections.map((section) => (
             <section key={section.key} aria-labelledby={`sec-${section.key}`}>
               <h2 id={`sec-${section.key}`}>{section.title}</h2>

@@ -9,20 +9,23 @@ import { es } from "~/lib/catalogue-format";
 import { rememberVisit } from "~/components/visited-client";
 import { toggleFavorite } from "~/lib/favorites.server";
 import { FREE_TOUR_ID, loadFreeTourPage } from "~/lib/freetour-page.server";
-import { imageOrScene, useImageBase } from "~/lib/images";
 import { catalogueHeaders, seo } from "~/lib/seo";
-import { Unavailable } from "~/components/Unavailable";
+import { Unavailable } from "~/components/ErrorPage";
 
 export const headers = catalogueHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const { data } = args;
   if (!data?.tour) return seo({ title: "Actividad" });
-  return seo({
-    title: data.title,
-    description: data.metaDescription,
-    image: data.tour.titleImageURL ?? null,
-    type: "product",
-  });
+  return seo(
+    {
+      title: data.title,
+      description: data.metaDescription,
+      image: data.tour.titleImageURL ?? null,
+      type: "product",
+    },
+    args,
+  );
 };
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
@@ -63,18 +66,14 @@ export default function ActivityPage() {
 type ActivityData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { title: string }>;
 
 function Activity({ data }: { data: ActivityData }) {
-  const base = useImageBase();
   const fav = useFetcher();
-  const { tour, calendar } = data;
+  const { tour, calendar, images } = data;
   const favorite = fav.formData ? !data.favorite : data.favorite;
 
   useEffect(() => {
     rememberVisit(data.entry);
   }, [data.entry]);
 
-  const images = (tour.images.length > 0 ? tour.images.map((img) => img.URL) : [tour.titleImageURL ?? null]).map(
-    (src, i) => ({ src: imageOrScene(base, src, `free-${tour.id}-${i}`), alt: `${data.title}: foto ${i + 1}` }),
-  );
   const share = encodeURIComponent(data.pageUrl);
   const shareText = encodeURIComponent(data.title);
   const calendarHref = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}#disponibilidad`;

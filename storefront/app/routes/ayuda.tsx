@@ -6,8 +6,8 @@ import { privatePageHeaders } from "~/components/booking/headers";
 
 export const headers = privatePageHeaders;
 
-export const meta: MetaFunction = () =>
-  seo({ title: "Ayuda", description: "¿Tienes una pregunta sobre tu reserva? Escríbenos y nuestro equipo te responde." });
+export const meta: MetaFunction = (args) =>
+  seo({ title: "Ayuda", description: "¿Tienes una pregunta sobre tu reserva? Escríbenos y nuestro equipo te responde." }, args);
 
 export const action = ({ request }: ActionFunctionArgs) => submitInfoRequest(request, "ayuda");
 

@@ -17,7 +17,8 @@ import {
   needsAvailability,
   parseFilters,
 } from "~/lib/freetour-filters";
-import { imageOrScene, useImageBase } from "~/lib/images";
+import { useImageBase } from "~/lib/images";
+import { imageOrScene } from "~/lib/scene-image";
 import { siteOrigin } from "~/lib/origin.server";
 import { DEFAULT_ORDEN, PER_PAGE, pageCount, pageLinks, pageLinkTags, parsePageRequest, sortBy, type PageRequest } from "~/lib/paging";
 import { catalogueHeaders, NO_STORE, seo } from "~/lib/seo";
@@ -31,6 +32,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
     description: data?.countryName
       ? `Free tours a pie con guías locales en ${data.countryName}: filtra por día, hora de inicio y ciudad.`
       : "Free tours a pie con guías locales: filtra por día, hora de inicio y ciudad.",
+    // the canonical link is pageLinkTags' (with prev and next)
+    url: data?.links?.canonical,
+    canonical: false,
   }),
   ...pageLinkTags(data?.links),
 ];

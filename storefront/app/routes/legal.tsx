@@ -6,11 +6,14 @@ import { seo, staticPageHeaders } from "~/lib/seo";
 
 export const headers = staticPageHeaders;
 
-export const meta: MetaFunction = () =>
-  seo({
-    title: "Aviso legal",
-    description: `Aviso legal de ${COMPANY.name}: contrato, política de privacidad, términos, datos tributarios y contacto.`,
-  });
+export const meta: MetaFunction = (args) =>
+  seo(
+    {
+      title: "Aviso legal",
+      description: `Aviso legal de ${COMPANY.name}: contrato, política de privacidad, términos, datos tributarios y contacto.`,
+    },
+    args,
+  );
 
 export default function Legal() {
   return (

@@ -11,8 +11,8 @@ export function loader({ params }: LoaderFunctionArgs) {
   return json({ doc });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  seo({ title: data?.doc.title ?? "Documento legal", description: data?.doc.summary, type: "article" });
+export const meta: MetaFunction<typeof loader> = (args) =>
+  seo({ title: args.data?.doc.title ?? "Documento legal", description: args.data?.doc.summary, type: "article" }, args);
 
 /** One of the legal documents linked from /legal (contract, privacy policy, terms). */
 export default function LegalDocument() {

@@ -4,6 +4,9 @@ import { Field } from "~/components/booking/Field";
 import { answerWithMessage, formValues, postedWithJs } from "~/components/booking/forms.server";
 import { privatePageHeaders } from "~/components/booking/headers";
 import { useHydrated } from "~/components/booking/use-hydrated";
+import type { BookingCalendar } from "~/components/booking/calendar-state";
+import { CambioFecha, cambioHref } from "~/components/reserva/CambioFecha";
+import { cambiarFecha, cambioCalendar, confirmarCambio, resumenCambio, type CambioResumen } from "~/lib/cambio-fecha.server";
 import {
   REFERENCIA_PIN_REQUIRED,
   accessFrom,
@@ -17,10 +20,12 @@ import {
 } from "~/lib/reserva.server";
 import { seo } from "~/lib/seo";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import bookingStyles from "~/styles/booking.css?url";
 import reservaStyles from "~/styles/reserva.css?url";
 
 export const headers = privatePageHeaders;
 export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: bookingStyles },
   { rel: "stylesheet", href: reservaStyles },
 ];
 export const meta: MetaFunction = () => [...seo({ title: "Mi reserva" }), { name: "robots", content: "noindex" }];
@@ -30,7 +35,11 @@ const noStore = { "Cache-Control": "private, no-store" };
 
 type LoaderData =
   | { view: "form"; referencia: string; error: string | null }
-  | { view: "reserva"; reserva: ReservaPage; confirmar: LineaPage | "todo" | null };
+  | { view: "reserva"; reserva: ReservaPage; confirmar: LineaPage | "todo" | null }
+  | { view: "cambio"; linea: LineaPage; calendar: BookingCalendar; resumen: CambioResumen | null; error: string | null };
+
+const NOT_PAID_BACK = "Volviste de PayPal sin pagar la diferencia: tu reserva sigue en su fecha de antes.";
+const NOT_CHANGEABLE = "Ya no se puede cambiar la fecha de este tour";
 
 /** Which cancellation the page asks to confirm (`?cancelar=<line>` or `?cancelar=todo`), if it can be done. */
 function toConfirm(reserva: ReservaPage, value: string | null): LineaPage | "todo" | null {
@@ -55,11 +64,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 
   const access = await readAccess(request);
+  const cambio = url.searchParams.get("cambio");
+  if (cambio !== null) {
+    // back from PayPal (the difference of a dearer date change): captured once and moved, or why not
+    if (!access) return redirectWithError(PATH, REFERENCIA_PIN_REQUIRED);
+    const token = url.searchParams.get("token");
+    if (url.searchParams.get("cancelado") === "1" || !token) return redirectWithError(PATH, NOT_PAID_BACK);
+    const result = await confirmarCambio(access, token);
+    return result.kind === "ok" ? redirectWithSuccess(PATH, result.message) : redirectWithError(PATH, result.message);
+  }
   if (!access) return json<LoaderData>({ view: "form", referencia: "", error: null }, { headers: noStore });
   const answer = await consultar(access);
   if (answer.kind === "error") {
     const headers = answer.status === 404 ? { ...noStore, "Set-Cookie": await forgetAccess(request) } : noStore;
     return json<LoaderData>({ view: "form", referencia: access.referencia, error: answer.message }, { status: answer.status, headers });
+  }
+  const cambiar = url.searchParams.get("cambiar");
+  if (cambiar !== null) {
+    // "Cambiar fecha": the same rule as cancelling (the line can still be cancelled)
+    const linea = answer.reserva.lineas.find((l) => String(l.id) === cambiar);
+    if (!linea?.cancelable) return redirectWithError(PATH, linea?.motivo ? `${NOT_CHANGEABLE}: ${linea.motivo}` : NOT_CHANGEABLE);
+    const calendar = await cambioCalendar(linea.tourId, url.searchParams);
+    const preview = calendar.fecha && calendar.hora ? await resumenCambio(access, linea.id, calendar.fecha, calendar.hora) : null;
+    return json<LoaderData>(
+      {
+        view: "cambio",
+        linea,
+        calendar,
+        resumen: preview?.kind === "ok" ? preview.resumen : null,
+        error: preview?.kind === "error" ? preview.message : null,
+      },
+      { headers: noStore },
+    );
   }
   const confirmar = toConfirm(answer.reserva, url.searchParams.get("cancelar"));
   return json<LoaderData>({ view: "reserva", reserva: answer.reserva, confirmar }, { headers: noStore });
@@ -81,6 +117,18 @@ export async function action({ request }: ActionFunctionArgs) {
     const line = typeof linea === "string" && /^\d+$/.test(linea) ? Number(linea) : undefined;
     const result = await cancelar(access, line);
     return result.kind === "ok" ? redirectWithSuccess(PATH, result.message) : redirectWithError(PATH, result.message);
+  }
+
+  if (intent === "cambiar") {
+    const access = await readAccess(request);
+    if (!access) return redirectWithError(PATH, REFERENCIA_PIN_REQUIRED);
+    const { linea, fecha, hora } = formValues(form, ["linea", "fecha", "hora"] as const);
+    if (!/^\d+$/.test(linea)) return redirectWithError(PATH, NOT_CHANGEABLE);
+    const result = await cambiarFecha(access, Number(linea), fecha, hora);
+    if (result.kind === "pay") return redirect(result.url);
+    return result.kind === "ok"
+      ? redirectWithSuccess(PATH, result.message)
+      : redirectWithError(cambioHref(Number(linea), { fecha: /^\d{4}-\d{2}-\d{2}$/.test(fecha) ? fecha : null }), result.message);
   }
 
   const values = formValues(form, ["referencia", "pin"] as const);
@@ -112,8 +160,9 @@ function AccessForm({ referencia, error }: { referencia: string; error: string |
               {error}
             </p>
           ) : null}
-          <Field label="Referencia" name="referencia" defaultValue={referencia} autoComplete="off" hint="Ejemplo: TR-7KQ2M9XP" required />
-          <Field label="PIN" name="pin" inputMode="numeric" autoComplete="off" hint="6 dígitos" required />
+          {/* A reference and a PIN are a login (WCAG 3.3.8): the browser's password manager may fill them, and pasting works. */}
+          <Field label="Referencia" name="referencia" defaultValue={referencia} autoComplete="username" hint="Ejemplo: TR-7KQ2M9XP" required />
+          <Field label="PIN" name="pin" inputMode="numeric" autoComplete="current-password" hint="6 dígitos" required />
           <button type="submit" className="btn btn--block" disabled={busy}>
             {busy ? "Buscando…" : "Ver mi reserva"}
           </button>
@@ -156,9 +205,14 @@ function Line({ line }: { line: LineaPage }) {
         </dd>
       </dl>
       {line.cancelable ? (
-        <Link className="btn btn--ghost no-print" to={`${PATH}?cancelar=${line.id}`} data-testid="cancelar-linea">
-          Cancelar este tour
-        </Link>
+        <div className="row no-print voucher__actions">
+          <Link className="btn btn--ghost" to={cambioHref(line.id)} data-testid="cambiar-fecha">
+            Cambiar fecha
+          </Link>
+          <Link className="btn btn--ghost" to={`${PATH}?cancelar=${line.id}`} data-testid="cancelar-linea">
+            Cancelar este tour
+          </Link>
+        </div>
       ) : null}
     </li>
   );
@@ -224,11 +278,18 @@ function Booking({ reserva, confirmar }: { reserva: ReservaPage; confirmar: Line
               ) : null}
             </p>
           </div>
-          <figure className="voucher__qr">
-            {/* markup made on the server by the qrcode package from the reference alone */}
-            <div role="img" aria-label={`Código QR de la reserva ${reserva.referencia}`} dangerouslySetInnerHTML={{ __html: reserva.qr }} />
-            <figcaption>Muéstralo al guía al llegar</figcaption>
-          </figure>
+          {reserva.cancelada ? (
+            // a cancelled booking admits nobody: no code to show the guide
+            <p className="voucher__void" data-testid="voucher-anulado">
+              Esta reserva está cancelada: ya no sirve para entrar al tour.
+            </p>
+          ) : (
+            <figure className="voucher__qr">
+              {/* markup made on the server by the qrcode package from the reference alone */}
+              <div role="img" aria-label={`Código QR de la reserva ${reserva.referencia}`} dangerouslySetInnerHTML={{ __html: reserva.qr }} />
+              <figcaption>Muéstralo al guía al llegar</figcaption>
+            </figure>
+          )}
         </header>
         <ul className="voucher__lines">
           {reserva.lineas.map((line) => (
@@ -267,5 +328,6 @@ export default function MiReserva() {
     const error = posted?.error ?? (data.view === "form" ? data.error : null);
     return <AccessForm referencia={referencia} error={error} />;
   }
+  if (data.view === "cambio") return <CambioFecha linea={data.linea} calendar={data.calendar} resumen={data.resumen} error={data.error} />;
   return <Booking reserva={data.reserva} confirmar={data.confirmar} />;
 }

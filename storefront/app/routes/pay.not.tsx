@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { api, logLoadFailure } from "~/lib/api.server";
+import { commitCart, getCart, getHold } from "~/lib/cart.server";
 import { seo } from "~/lib/seo";
 import { privatePageHeaders } from "~/components/booking/headers";
 
@@ -18,7 +19,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       logLoadFailure(`la cancelación del pago ${token}`, error);
     }
   }
-  return json(null, { headers: { "Cache-Control": "private, no-store" } });
+  const headers: Record<string, string> = { "Cache-Control": "private, no-store" };
+  // the cancelled order holds nothing any more: the cart stops showing its hold
+  const hold = await getHold(request);
+  if (hold && hold.token === token) headers["Set-Cookie"] = await commitCart(request, await getCart(request), null);
+  return json(null, { headers });
 }
 
 export default function PayNot() {

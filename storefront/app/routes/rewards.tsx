@@ -6,8 +6,8 @@ import { privatePageHeaders } from "~/components/booking/headers";
 
 export const headers = privatePageHeaders;
 
-export const meta: MetaFunction = () =>
-  seo({ title: "Puzzle Rewards", description: "Solicita información sobre Puzzle Rewards, el programa de beneficios para viajeros." });
+export const meta: MetaFunction = (args) =>
+  seo({ title: "Puzzle Rewards", description: "Solicita información sobre Puzzle Rewards, el programa de beneficios para viajeros." }, args);
 
 export const action = ({ request }: ActionFunctionArgs) => submitInfoRequest(request, "rewards");
 

@@ -2,14 +2,17 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { LABELS, MSG, hasTravellers, removeFromCart, updateCartItem } from "@tours/domain";
 import { useCallback, useEffect, useState } from "react";
-import { redirectWithError } from "~/lib/toast.server";
+import { jsonWithError, jsonWithSuccess, redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { CartLineCard } from "~/components/booking/CartLineCard";
 import { CheckoutForm } from "~/components/booking/CheckoutForm";
 import { answerWithMessage, formValues, postedWithJs, type FieldErrors, type Notice } from "~/components/booking/forms.server";
 import { cartAvailability } from "~/lib/availability.server";
 import { CART_MSG, clampToPlaces, linePersons } from "~/lib/cart-places";
-import { cartView, commitCart, countsFromForm, getCart, setLineCounts } from "~/lib/cart.server";
-import { CHECKOUT_FIELDS, NEED_TRAVELERS, placeOrder, type CheckoutValues } from "~/lib/checkout.server";
+import { cartView, commitCart, countsFromForm, getCart, getHold, setLineCounts } from "~/lib/cart.server";
+import { holdView, releaseHold, renewHold } from "~/lib/hold.server";
+import { HOLD_MSG } from "~/lib/hold";
+import { HoldNotice } from "~/components/booking/HoldNotice";
+import { CHECKOUT_FIELDS, FIX_FIELDS, NEED_TRAVELERS, placeOrder, type CheckoutValues } from "~/lib/checkout.server";
 import { seo } from "~/lib/seo";
 import { showToast } from "~/lib/toast-client";
 import { privatePageHeaders } from "~/components/booking/headers";
@@ -28,7 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const view = cartView(items, await cartAvailability(items));
   // a line that cannot be paid as it is (sold out, closed, too many travelers) says so on the cart itself
   const blocked = view.lines.some((line) => line.problem);
-  return json({ ...view, checkoutOpen: wantsToPay && !blocked }, { headers: NO_STORE });
+  const hold = holdView(await getHold(request), items);
+  return json({ ...view, hold, checkoutOpen: wantsToPay && !blocked }, { headers: NO_STORE });
 }
 
 type CheckoutResult =
@@ -63,40 +67,68 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithError("/shop", CART_MSG.tooMany(left), { headers });
   }
   if (intent === "remove") return saveCart(removeFromCart(items, tourId));
+  if (intent === "hold-renew") {
+    // "Necesito más tiempo" (docs/decisions/0018): the API renews the hold; the page says until when, or why not
+    const held = await getHold(request);
+    if (!held) return withJs ? jsonWithError({ ok: false }, CART_HOLD_GONE) : redirectWithError("/shop", CART_HOLD_GONE);
+    const renewed = await renewHold(held);
+    const headers = { "Set-Cookie": await commitCart(request, items, renewed.hold), ...NO_STORE };
+    const view = renewed.hold ? holdView(renewed.hold, items) : null;
+    if (renewed.ok && view) {
+      const message = HOLD_MSG.renewed(view.untilText);
+      return withJs ? jsonWithSuccess({ ok: true }, message, { headers }) : redirectWithSuccess("/shop", message, { headers });
+    }
+    const message = renewed.ok ? CART_HOLD_GONE : renewed.message;
+    return withJs ? jsonWithError({ ok: false }, message, { headers }) : redirectWithError("/shop", message, { headers });
+  }
   if (intent !== "checkout") return json({ ok: false }, { status: 400 });
 
   const values = formValues(form, CHECKOUT_FIELDS);
-  const outcome = await placeOrder(items, values);
+  // the order made before from this cart (the buyer came back from PayPal) must not hold its places twice
+  const previous = await getHold(request);
+  let released = false;
+  const outcome = await placeOrder(items, values, async () => {
+    released = previous !== null;
+    await releaseHold(previous);
+  });
+  // a refused order leaves no hold behind: the one released above is forgotten too
+  const init = released ? { headers: { "Set-Cookie": await commitCart(request, items, null) } } : undefined;
   switch (outcome.kind) {
-    case "approve":
+    case "approve": {
+      const headers = { "Set-Cookie": await commitCart(request, items, outcome.hold), ...NO_STORE };
       // Same tab, no pop-up to be blocked. With JavaScript the page first says so (spec §8), then goes.
-      return withJs ? json<CheckoutResult>({ kind: "approve", url: outcome.url }) : redirect(outcome.url);
+      return withJs ? json<CheckoutResult>({ kind: "approve", url: outcome.url }, { headers }) : redirect(outcome.url, { headers });
+    }
     case "no-link":
       return answerWithMessage<CheckoutResult>(
         { kind: "failed", values, errors: {}, messages: [] },
         { message: MSG.sinEnlaceDePago, type: "error" },
         withJs,
+        init,
       );
     case "invalid":
     case "error":
       return answerWithMessage<CheckoutResult>(
         { kind: "failed", values, errors: outcome.errors, messages: outcome.messages },
         {
-          message: outcome.kind === "invalid" && outcome.messages[0] ? outcome.messages[0] : MSG.errorCrearPedido,
+          // a missing or mistyped field is not an error of ours: the buyer is told what to correct, not that the order failed
+          message: outcome.messages[0] && outcome.kind === "invalid" ? outcome.messages[0] : outcome.messages.length === 0 && Object.keys(outcome.errors).length > 0 ? FIX_FIELDS : MSG.errorCrearPedido,
           type: "error",
         },
         withJs,
+        init,
       );
   }
 }
 
 const PAY_URL = "/shop?pagar=1#datos";
+const CART_HOLD_GONE = "Este carrito no tiene lugares guardados: pulsa «Ir a pagar» para reservarlos";
 
 /** Time to read 'Pedido creado correctamente, sera redireccionado…' before leaving for PayPal. */
 const REDIRECT_DELAY_MS = 1200;
 
 export default function Shop() {
-  const { lines, total, checkoutOpen } = useLoaderData<typeof loader>();
+  const { lines, total, checkoutOpen, hold } = useLoaderData<typeof loader>();
   const result = useActionData<CheckoutResult>();
 
   useEffect(() => {
@@ -129,7 +161,13 @@ export default function Shop() {
 
   const failed = result?.kind === "failed" ? result : null;
   const showCheckout = lines.length > 0 && (checkoutOpen || failed !== null);
-  const canPay = lines.length > 0 && lines.every((line) => line.hasTravelers && !line.problem);
+  // why "Ir a pagar" cannot be used yet: the first line's own problem (sold out, closed, too many travellers), named
+  const blocked = lines.find((line) => line.problem);
+  const payReason = blocked
+    ? `${blocked.item.nombre}: ${blocked.problem}`
+    : lines.some((line) => !line.hasTravelers)
+      ? "Indica cuántas personas viajan en cada tour para continuar."
+      : null;
 
   return (
     <div className="container section">
@@ -152,33 +190,40 @@ export default function Shop() {
             <p className="cart-summary__total">
               <span>Total</span> <span data-testid="cart-total">{total}</span>
             </p>
-            <Link
-              to={PAY_URL}
-              className="btn btn--block"
-              preventScrollReset
-              data-testid="go-pay"
-              aria-busy={payWhenSaved || undefined}
-              onClick={(event) => {
-                if (!cartSaving) return;
-                event.preventDefault();
-                setPayWhenSaved(true);
-              }}
-            >
-              {`${LABELS.irAPagar} ${total}`}
-            </Link>
-            {!canPay ? (
-              <p className="muted">
-                {lines.some((line) => line.problem)
-                  ? "Revisa los tours marcados en el carrito para continuar."
-                  : "Indica cuántas personas viajan en cada tour para continuar."}
+            {payReason && !cartSaving ? (
+              // nothing to pay yet: the button says so where it is, instead of sending the buyer back with a note
+              <button type="button" className="btn btn--block" disabled aria-describedby="pay-reason" data-testid="go-pay">
+                {`${LABELS.irAPagar} ${total}`}
+              </button>
+            ) : (
+              <Link
+                to={PAY_URL}
+                className="btn btn--block"
+                preventScrollReset
+                data-testid="go-pay"
+                aria-busy={payWhenSaved || undefined}
+                onClick={(event) => {
+                  if (!cartSaving) return;
+                  event.preventDefault();
+                  setPayWhenSaved(true);
+                }}
+              >
+                {`${LABELS.irAPagar} ${total}`}
+              </Link>
+            )}
+            {payReason ? (
+              <p className="cart-summary__reason" id="pay-reason" data-testid="pay-reason">
+                {payReason}
               </p>
             ) : null}
+            {hold && !showCheckout ? <HoldNotice hold={hold} /> : null}
           </aside>
         </div>
       )}
       {showCheckout ? (
         <CheckoutForm
           total={total}
+          hold={hold}
           values={failed?.values}
           errors={failed?.errors}
           messages={failed?.messages}

@@ -32,6 +32,8 @@ const TOUR_TEXT = [
   "descripcion",
 ] as const;
 
+const TOUR_FACTS = ["duracion_minutos", "accesible_silla_ruedas", "modalidad", "edad_minima", "encuentro_lat", "encuentro_lng"] as const;
+
 /** The tour form's fields as the upstream takes them (flags as '1'/'0'). */
 function tourFields(data: AnyRecord) {
   const fields: Record<string, string> = {};
@@ -46,6 +48,9 @@ function tourFields(data: AnyRecord) {
     // empty keeps the cutoff (2 h for a new tour); an empty zone means "the country's"
     corte_horas: textOf(data.corte_horas),
     zona_horaria: textOf(data.zona_horaria),
+    // the tour's facts: empty clears; the languages as "es,en" (one multipart field on create, the same on update)
+    ...Object.fromEntries(TOUR_FACTS.map((key) => [key, textOf(data[key]).trim()])),
+    idiomas: Array.isArray(data.idiomas) ? data.idiomas.map(textOf).join(",") : textOf(data.idiomas),
   };
 }
 

@@ -18,10 +18,15 @@ export const departureHandlers: Record<string, ResourceHandler> = { salidas: dep
 
 /** The departures' own actions (beyond CRUD), called through useDataProvider(). */
 export const departureActions = {
+  /** The Hoy screen: today's and tomorrow's departures with bookings, the day's money, failed e-mails, 14 days. */
+  today: () => withHttpErrors(async () => (await api.hoy()).succes),
   departureManifest: (id: Identifier) => withHttpErrors(async () => (await api.salidas.manifiesto(String(id))).succes),
   /** Closes or reopens one departure (with `hora`) or a whole date (without). */
   setDepartureClosed: (body: { tour_id: number; fecha: string; hora?: string; cerrada: boolean }) =>
     withHttpErrors(() => api.salidas.cierre(body)),
+  /** Cancels a whole departure with a reason: it closes, holds are released, paid bookings refunded and e-mailed. */
+  cancelDeparture: (body: { tour_id: number; fecha: string; hora: string; motivo: string }) =>
+    withHttpErrors(async () => (await api.salidas.cancelar(body)).succes),
   /** A departure's own capacity; null goes back to its schedule's. */
   setDepartureCapacity: (body: { tour_id: number; fecha: string; hora: string; cupo: number | null }) =>
     withHttpErrors(async () => (await api.salidas.cupo(body)).succes),

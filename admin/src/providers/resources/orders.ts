@@ -28,6 +28,10 @@ export const orderActions = {
   orderDetail: (id: Identifier) => withHttpErrors(() => api.compra.find(num(id))),
   /** Cancels and refunds the whole order, or one line. */
   refundOrder: (id: Identifier, body: { linea?: number; motivo?: string }) => withHttpErrors(() => api.compra.reembolsar(num(id), body)),
+  /** Moves one line to another departure of its tour (issue 21; never charges the buyer). */
+  changeDate: (id: Identifier, body: { linea: number; fecha: string; hora: string }) => withHttpErrors(() => api.compra.cambioFecha(num(id), body)),
+  /** A tour's departures in a month ("YYYY-MM"), with their places. */
+  departures: (tourId: number, mes: string) => withHttpErrors(async () => (await api.tour.disponibilidad(tourId, mes)).succes),
 };
 export type OrderActions = typeof orderActions;
 

@@ -18,6 +18,8 @@ import {
 import type { Actividad as AuditEntry, Usuario } from "@tours/contract";
 import { api } from "../../providers/config";
 import { useToasts } from "../../lib/useToasts";
+import { DateFieldEs } from "../../lib/DateInputEs";
+import { dateTimeEs } from "../../lib/dates";
 
 const RECURSOS: Record<string, string> = {
   tour: "Tour",
@@ -29,32 +31,20 @@ const RECURSOS: Record<string, string> = {
   pedido: "Pedido",
   usuario: "Usuario",
   sesion: "Sesión",
+  salida: "Salida",
+  fecha: "Fecha cerrada",
+  revendedor: "Revendedor",
 };
 
-const ACCIONES: Record<string, string> = {
-  create: "Creó",
-  update: "Modificó",
-  delete: "Eliminó",
-  password_reset: "Restableció la contraseña",
-  login: "Inició sesión",
-  login_failed: "Inicio de sesión fallido",
-  logout: "Cerró sesión",
-};
-
-function shown(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "(vacío)";
-  return typeof value === "string" ? value : JSON.stringify(value);
-}
-
-/** "campo: antes → después", one line per changed field. */
-function AuditChanges({ changes }: { changes: AuditEntry["changes"] }) {
-  const fields = Object.entries(changes);
+/** "campo: antes → después" (or "campo: valor" for a record created or deleted), in the API's words (auditoria.describe.ts). */
+function AuditChanges({ entry }: { entry: AuditEntry }) {
+  const fields = entry.cambios ?? Object.entries(entry.changes).map(([campo, c]) => ({ campo, antes: String(c.antes ?? "(vacío)"), despues: String(c.despues ?? "(vacío)") }));
   if (fields.length === 0) return null;
   return (
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
-      {fields.map(([field, { antes, despues }]) => (
-        <li key={field}>
-          {field}: {shown(antes)} → {shown(despues)}
+      {fields.map(({ campo, antes, despues }) => (
+        <li key={campo}>
+          {campo}: {antes === "" ? despues : despues === "" ? antes : `${antes} → ${despues}`}
         </li>
       ))}
     </Box>
@@ -63,27 +53,23 @@ function AuditChanges({ changes }: { changes: AuditEntry["changes"] }) {
 
 function AuditTable({ entries, label }: { entries: AuditEntry[]; label: string }) {
   return (
-    <Table size="small" aria-label={label}>
+    <Table size="small" aria-label={label} sx={{ "& td": { overflowWrap: "anywhere" } }}>
       <TableHead>
         <TableRow>
           <TableCell>Fecha</TableCell>
           <TableCell>Usuario</TableCell>
-          <TableCell>Acción</TableCell>
-          <TableCell>Recurso</TableCell>
+          <TableCell>Qué hizo</TableCell>
           <TableCell>Cambios</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
         {entries.map((e) => (
           <TableRow key={e.id}>
-            <TableCell>{new Date(e.at).toLocaleString("es-CO")}</TableCell>
+            <TableCell sx={{ whiteSpace: "nowrap" }}>{dateTimeEs(e.at)}</TableCell>
             <TableCell>{e.actorNombre || e.actorEmail || "Sistema"}</TableCell>
-            <TableCell>{ACCIONES[e.action] ?? e.action}</TableCell>
+            <TableCell data-testid="actividad-descripcion">{e.descripcion ?? `${e.action} ${RECURSOS[e.resource] ?? e.resource} ${e.resourceId}`}</TableCell>
             <TableCell>
-              {RECURSOS[e.resource] ?? e.resource} {e.resourceId}
-            </TableCell>
-            <TableCell>
-              <AuditChanges changes={e.changes} />
+              <AuditChanges entry={e} />
               {e.resource === "sesion" && (
                 <Typography variant="caption">
                   {e.ip} · {e.userAgent}
@@ -94,7 +80,7 @@ function AuditTable({ entries, label }: { entries: AuditEntry[]; label: string }
         ))}
         {entries.length === 0 && (
           <TableRow>
-            <TableCell colSpan={5}>Sin actividad registrada</TableCell>
+            <TableCell colSpan={4}>Sin actividad registrada</TableCell>
           </TableRow>
         )}
       </TableBody>
@@ -154,8 +140,8 @@ export function AuditPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField type="date" label="Desde" value={filters.desde} onChange={set("desde")} size="small" slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField type="date" label="Hasta" value={filters.hasta} onChange={set("hasta")} size="small" slotProps={{ inputLabel: { shrink: true } }} />
+            <DateFieldEs label="Desde" value={filters.desde} onChange={(desde) => setFilters((f) => ({ ...f, desde }))} />
+            <DateFieldEs label="Hasta" value={filters.hasta} onChange={(hasta) => setFilters((f) => ({ ...f, hasta }))} />
             <Button type="submit" variant="contained">
               Filtrar
             </Button>

@@ -1,5 +1,6 @@
 import { DateField, TextField } from "react-admin";
 import { ReadOnlyList } from "../../lib/ReadOnlyList";
+import { DATE_TIME_OPTIONS } from "../../lib/dates";
 
 /** Read-only: the support requests sent from /ayuda. */
 export function HelpRequestList() {
@@ -11,7 +12,7 @@ export function HelpRequestList() {
       <TextField source="email" label="Email" />
       <TextField source="telefono" label="Telefono" sortable={false} />
       <TextField source="comentario" label="Comentario" sortable={false} sx={{ whiteSpace: "pre-wrap" }} />
-      <DateField source="createdAt" label="Fecha" showTime locales="es-CO" />
+      <DateField source="createdAt" label="Fecha" showTime locales="es-CO" options={DATE_TIME_OPTIONS} />
     </ReadOnlyList>
   );
 }

@@ -18,6 +18,7 @@ import HowToRegIcon from "@mui/icons-material/HowToReg";
 import type { Checkin, Salida } from "@tours/contract";
 import type { CheckInActions } from "../../providers/resources/orders";
 import { errorMessages } from "../../providers/errors";
+import { DateFieldEs } from "../../lib/DateInputEs";
 
 /**
  * Check-in at a departure: the guide picks the departure, then reads a voucher's QR code (the phone's camera, or a
@@ -110,7 +111,8 @@ export function CheckInPage() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const { data: salidas, isPending } = useGetList<Salida>("salidas", {
-    filter: { desde: fecha, hasta: fecha },
+    // only the departures someone booked: a day has dozens of empty ones (issue 22)
+    filter: { desde: fecha, hasta: fecha, con_reservas: true },
     pagination: { page: 1, perPage: 200 },
   });
 
@@ -181,29 +183,24 @@ export function CheckInPage() {
   const chosen = salidas?.find((s) => s.id === salida);
 
   return (
-    <Box sx={{ mt: 2, maxWidth: 720 }}>
+    <Box sx={{ mt: 2, maxWidth: 720, minWidth: 0 }}>
       <Title title="Check-in" />
       <Typography variant="h5" component="h1" gutterBottom>
         Check-in
       </Typography>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 2 }}>
-        <TextField
-          label="Fecha"
-          type="date"
-          value={fecha}
-          onChange={(e) => choose({ fecha: e.target.value, salida: "" })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DateFieldEs label="Fecha" size="medium" value={fecha} onChange={(iso) => iso && choose({ fecha: iso, salida: "" })} />
         <TextField
           select
           label="Salida"
           value={chosen ? salida : ""}
           onChange={(e) => choose({ salida: e.target.value })}
-          sx={{ minWidth: 320, flex: 1 }}
+          sx={{ minWidth: 0, width: { xs: "100%", sm: "auto" }, flex: 1 }}
+          slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxWidth: "calc(100vw - 32px)" } } } } } }}
           helperText={!isPending && (salidas?.length ?? 0) === 0 ? "No hay salidas en esa fecha" : " "}
         >
           {(salidas ?? []).map((s) => (
-            <MenuItem key={s.id} value={s.id}>
+            <MenuItem key={s.id} value={s.id} sx={{ whiteSpace: "normal" }}>
               {s.tour_nombre} · {s.hora_local} · {s.vendidos} {s.vendidos === 1 ? "persona" : "personas"}
             </MenuItem>
           ))}

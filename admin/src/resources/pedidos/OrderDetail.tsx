@@ -17,15 +17,44 @@ import {
   Typography,
 } from "@mui/material";
 import type { PedidoDetalle } from "@tours/contract";
-import { LABELS, toCents } from "@tours/domain";
+import { LABELS, TRAVELLER_LABELS_ES, formatDiaCorto, toCents } from "@tours/domain";
 import type { OrderActions } from "../../providers/resources/orders";
 import { canRefund } from "../../lib/roles";
 import { LoadingText } from "../../lib/LoadingText";
 import { numeric } from "../../lib/tables";
 import { usd } from "../../lib/money";
-import { Mails, Refunds } from "./OrderHistory";
+import { DateChanges, Mails, Refunds } from "./OrderHistory";
+import { DateChangeDialog } from "./DateChangeDialog";
 import { RefundDialog, type RefundTarget } from "./RefundDialog";
-import { LineState, PaymentState } from "./states";
+import { LineState, OrderStateChip, type OrderLine } from "./states";
+
+/** How to reach the buyer (the list shows only name and e-mail). */
+function Buyer({ order }: { order: RaRecord }) {
+  const phones = [order.telefono, order.telefonorespaldo].filter(Boolean).map(String).join(" · ");
+  return (
+    <Typography variant="body2" sx={{ mb: 1 }} data-testid="pedido-contacto">
+      {String(order.email)}
+      {phones ? ` · Teléfono: ${phones}` : ""}
+      {order.direccion ? ` · Dirección: ${String(order.direccion)}` : ""}
+      {order.nit ? ` · NIT: ${String(order.nit)}` : ""}
+    </Typography>
+  );
+}
+
+/** What the buyer wrote at checkout, as they wrote it. */
+function Comment({ text }: { text: string | undefined }) {
+  if (!text?.trim()) return null;
+  return (
+    <Box component="section" aria-label="Comentario del cliente" sx={{ mb: 2, p: 1.5, bgcolor: "action.hover", borderRadius: 1 }}>
+      <Typography variant="subtitle2" component="h3">
+        Comentario del cliente
+      </Typography>
+      <Typography variant="body2" sx={{ whiteSpace: "pre-wrap" }} data-testid="pedido-comentario">
+        {text}
+      </Typography>
+    </Box>
+  );
+}
 
 /** One order: its lines with their state, its reference, refunds and e-mails; staff with the right cancel and refund. */
 export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () => void }) {
@@ -36,6 +65,7 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
   const [error, setError] = useState(false);
   const [version, setVersion] = useState(0);
   const [target, setTarget] = useState<RefundTarget | null>(null);
+  const [moving, setMoving] = useState<OrderLine | null>(null);
   useEffect(() => {
     let live = true;
     provider.orderDetail(order.id).then(
@@ -58,7 +88,7 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
   const activeCents = active.reduce((sum, line) => sum + toCents(line.valor_total), 0);
   const reference = detail?.referencia ?? detail?.reserva?.referencia ?? (order.referencia as string | undefined);
   return (
-    <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="detalle-title">
+    <Dialog open onClose={onClose} maxWidth="xl" fullWidth aria-labelledby="detalle-title">
       <DialogTitle id="detalle-title">
         Detalle del pedido #{String(order.id)} · {String(order.nombre)} {String(order.apellido)}
       </DialogTitle>
@@ -73,23 +103,25 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
               <Typography>
                 Referencia: <strong data-testid="pedido-referencia">{reference ?? "—"}</strong>
               </Typography>
-              <PaymentState paid={paid} />
+              <OrderStateChip state={detail.reserva?.situacion ?? (order.situacion as string | undefined)} />
               {detail.reserva && detail.reserva.reembolsado > 0 ? (
                 <Typography sx={numeric} data-testid="pedido-reembolsado">
                   Reembolsado: <strong>{usd(detail.reserva.reembolsado)}</strong>
                 </Typography>
               ) : null}
             </Stack>
+            <Buyer order={order} />
+            <Comment text={detail.comentario ?? (order.comentario as string | undefined)} />
             <Box sx={{ overflowX: "auto" }}>
-              <Table size="small" aria-label="Lineas del pedido" sx={{ "& th, & td:last-of-type": { whiteSpace: "nowrap" } }}>
+              <Table size="small" aria-label="Lineas del pedido" sx={{ "& th, & td": { px: 1 }, "& th": { lineHeight: 1.3 } }}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>Tour</TableCell>
+                    <TableCell sx={{ minWidth: 160 }}>Tour</TableCell>
                     <TableCell>Fecha</TableCell>
-                    <TableCell align="right">Mayores de 15</TableCell>
-                    <TableCell align="right">De 4 a 15</TableCell>
-                    <TableCell align="right">Menores de 3</TableCell>
-                    <TableCell align="right">Mascotas</TableCell>
+                    <TableCell align="right">{TRAVELLER_LABELS_ES.mayores15}</TableCell>
+                    <TableCell align="right">{TRAVELLER_LABELS_ES.menoresde15_a4}</TableCell>
+                    <TableCell align="right">{TRAVELLER_LABELS_ES.menores3}</TableCell>
+                    <TableCell align="right">{TRAVELLER_LABELS_ES.mascotas}</TableCell>
                     <TableCell align="right">Valor unitario</TableCell>
                     <TableCell align="right">Valor total</TableCell>
                     <TableCell>Estado</TableCell>
@@ -100,7 +132,7 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
                   {lines.map((line) => (
                     <TableRow key={line.id} data-testid="linea-pedido">
                       <TableCell>{tourName(Number(line.id_tour))}</TableCell>
-                      <TableCell>{line.fecha_tour}</TableCell>
+                      <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDiaCorto(line.fecha_tour)}</TableCell>
                       <TableCell align="right">{line.mayores15}</TableCell>
                       <TableCell align="right">{line.menoresde15_a4}</TableCell>
                       <TableCell align="right">{line.menores3}</TableCell>
@@ -115,9 +147,14 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
                         <LineState line={line} />
                       </TableCell>
                       <TableCell>
-                        <Link href={`/actividades/detalle/local/${line.id_tour}`} target="_blank" rel="noopener">
+                        <Link href={`/actividades/detalle/local/${line.id_tour}`} target="_blank" rel="noopener" sx={{ display: "inline-block", minHeight: 24, lineHeight: "24px" }}>
                           {LABELS.verTour}
                         </Link>
+                        {refundable && !line.cancelada_at && detail.reserva?.canal !== "octo" ? (
+                          <Button size="small" sx={{ ml: 1 }} onClick={() => setMoving(line)} data-testid="cambiar-fecha">
+                            Cambiar fecha
+                          </Button>
+                        ) : null}
                         {refundable && !line.cancelada_at && lines.length > 1 ? (
                           <Button
                             size="small"
@@ -137,6 +174,7 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
             <Typography sx={{ mt: 2, textAlign: "right", ...numeric }}>
               Total del pedido: <strong>{usd(order.valor_total)}</strong>
             </Typography>
+            <DateChanges changes={detail.cambios} />
             <Refunds refunds={detail.reembolsos} />
             <Mails mails={detail.correos} />
           </>
@@ -150,6 +188,19 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
         ) : null}
         <Button onClick={onClose}>Cerrar</Button>
       </DialogActions>
+      {moving ? (
+        <DateChangeDialog
+          order={order}
+          linea={moving}
+          tourName={tourName(Number(moving.id_tour))}
+          onClose={() => setMoving(null)}
+          onDone={() => {
+            setMoving(null);
+            setVersion((v) => v + 1);
+            refreshList();
+          }}
+        />
+      ) : null}
       {target ? (
         <RefundDialog
           order={order}

@@ -28,6 +28,11 @@ function Failure({ text }: { text: string | null | undefined }) {
   ) : null;
 }
 
+/** Who asked for a refund or a date change: the buyer in "Mi reserva", or a member of staff (by name when known). */
+function requestedBy({ por, usuario }: { por: string; usuario?: string | null }): string {
+  return por === "cliente" ? "El comprador (Mi reserva)" : `Equipo${usuario ? ` · ${usuario}` : ""}`;
+}
+
 export function Refunds({ refunds }: { refunds: PedidoDetalle["reembolsos"] }) {
   return (
     <Section title="Reembolsos">
@@ -55,13 +60,62 @@ export function Refunds({ refunds }: { refunds: PedidoDetalle["reembolsos"] }) {
                   <StateChip look={REFUND_STATES[r.estado]} fallback={r.estado} />
                   <Failure text={r.error} />
                 </TableCell>
-                <TableCell>{r.por === "cliente" ? "El comprador (Mi reserva)" : `Equipo${r.usuario ? ` · ${r.usuario}` : ""}`}</TableCell>
+                <TableCell>{requestedBy(r)}</TableCell>
                 <TableCell>{r.motivo ?? "—"}</TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       )}
+    </Section>
+  );
+}
+
+/** What each state of a date change means, for the panel. */
+const CHANGE_STATES: Record<string, string> = {
+  por_pagar: "Esperando el pago de la diferencia",
+  pagado: "Diferencia pagada, por mover",
+  hecho: "Hecho",
+  reembolso_pendiente: "Hecho · devolución pendiente",
+  por_devolver: "No movida · devolución pendiente",
+  devuelto: "No movida · diferencia devuelta",
+  fallido: "Fallido",
+  anulado: "Anulado",
+};
+
+export function DateChanges({ changes }: { changes: PedidoDetalle["cambios"] }) {
+  if (changes.length === 0) return null;
+  return (
+    <Section title="Cambios de fecha">
+      <Table size="small" aria-label="Cambios de fecha">
+        <TableHead>
+          <TableRow>
+            <TableCell>Fecha</TableCell>
+            <TableCell>De</TableCell>
+            <TableCell>A</TableCell>
+            <TableCell align="right">Diferencia</TableCell>
+            <TableCell>Estado</TableCell>
+            <TableCell>Pedido por</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {changes.map((c) => (
+            <TableRow key={c.id} data-testid="cambio-fecha">
+              <TableCell>{when(c.created_at)}</TableCell>
+              <TableCell>{c.desde ?? "—"}</TableCell>
+              <TableCell>{c.hacia}</TableCell>
+              <TableCell align="right" sx={numeric}>
+                {usd(c.diferencia)}
+              </TableCell>
+              <TableCell>
+                {CHANGE_STATES[c.estado] ?? c.estado}
+                <Failure text={c.error} />
+              </TableCell>
+              <TableCell>{requestedBy(c)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
     </Section>
   );
 }

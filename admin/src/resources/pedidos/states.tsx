@@ -1,13 +1,14 @@
 import type { PedidoDetalle } from "@tours/contract";
-import { LABELS } from "@tours/domain";
+import { type OrderState, orderStateLabel } from "@tours/domain";
 import { StateChip, type StateLook } from "../../lib/StateChip";
+import { dateTimeEs } from "../../lib/dates";
 
 /** The states an order's detail shows (payment, lines, refunds, e-mails) and how each looks. */
 
 export type OrderLine = PedidoDetalle["succes"][number];
 
-export const when = (iso: string | Date | null | undefined) =>
-  iso ? new Date(iso).toLocaleString("es-CO", { dateStyle: "medium", timeStyle: "short" }) : "—";
+/** "27/11/2026 19:30". */
+export const when = dateTimeEs;
 
 export const REFUND_STATES: Record<string, StateLook> = {
   completado: { label: "Completado", color: "success" },
@@ -23,16 +24,27 @@ export const MAIL_STATES: Record<string, StateLook> = {
 };
 export const MAIL_KINDS: Record<string, string> = {
   confirmacion: "Confirmación y voucher",
+  cambio_fecha: "Nueva fecha y voucher",
   nuevo_pedido: "Aviso de pedido al equipo",
   recordatorio: "Recordatorio",
   cancelacion: "Cancelación",
+  aviso_cambio: "Aviso al equipo: el cliente canceló o cambió la fecha",
 };
 
-const PAID: StateLook = { label: LABELS.pago, color: "success" };
-const UNPAID: StateLook = { label: LABELS.sinPago, color: "error" };
+const ORDER_COLORS: Record<OrderState, Pick<StateLook, "color" | "variant">> = {
+  pendiente: { color: "warning" },
+  pagado: { color: "success" },
+  parcialmente_reembolsado: { color: "success", variant: "outlined" },
+  reembolsado: { color: "default" },
+  cancelado: { color: "default", variant: "outlined" },
+  expirado: { color: "default", variant: "outlined" },
+  fallido: { color: "error" },
+};
 
-export function PaymentState({ paid }: { paid: boolean }) {
-  return <StateChip look={paid ? PAID : UNPAID} testId="estado-pago" />;
+/** The order's state as the API derives it (`situacion`): Pendiente, Pagado, Parcialmente reembolsado… */
+export function OrderStateChip({ state }: { state: string | undefined }) {
+  const look = state ? (ORDER_COLORS as Record<string, Pick<StateLook, "color" | "variant">>)[state] : undefined;
+  return <StateChip look={look && state ? { ...look, label: orderStateLabel(state) } : undefined} fallback={state ?? "—"} testId="estado-pedido" />;
 }
 
 export function LineState({ line }: { line: OrderLine }) {

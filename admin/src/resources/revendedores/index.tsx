@@ -28,6 +28,7 @@ import {
 import { LABELS } from "@tours/domain";
 import { wideTable } from "../../lib/tables";
 import { LoadingText } from "../../lib/LoadingText";
+import { DATE_OPTIONS } from "../../lib/dates";
 
 /*
  * APIs: the resellers that sell our tours through the OCTO API (README "Vender por revendedores (OCTO)"), one API
@@ -224,7 +225,7 @@ export function ApisList() {
         <Datagrid bulkActionButtons={false} rowClick={false} size="small" sx={wideTable}>
           <TextField source="nombre" label="Revendedor" />
           <FunctionField label="Clave" render={(r: RaRecord) => `${String(r.key_prefijo)}…`} sortable={false} />
-          <DateField source="createdAt" label="Creada" locales="es-CO" />
+          <DateField source="createdAt" label="Creada" locales="es-CO" options={DATE_OPTIONS} />
           <FunctionField
             label="Estado"
             source="activo"

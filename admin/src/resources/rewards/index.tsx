@@ -1,5 +1,6 @@
 import { DateField, TextField } from "react-admin";
 import { ReadOnlyList } from "../../lib/ReadOnlyList";
+import { DATE_TIME_OPTIONS } from "../../lib/dates";
 
 /** Read-only: the rewards information requests sent from /rewards. */
 export function RewardsRequestList() {
@@ -10,7 +11,7 @@ export function RewardsRequestList() {
       <TextField source="apellido" label="Apellido" />
       <TextField source="email" label="Email" />
       <TextField source="telefono" label="Telefono" sortable={false} />
-      <DateField source="createdAt" label="Fecha" showTime locales="es-CO" />
+      <DateField source="createdAt" label="Fecha" showTime locales="es-CO" options={DATE_TIME_OPTIONS} />
     </ReadOnlyList>
   );
 }

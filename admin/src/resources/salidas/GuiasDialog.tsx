@@ -13,7 +13,7 @@ import {
   FormGroup,
 } from "@mui/material";
 import type { Salida, SalidaGuias } from "@tours/contract";
-import { formatDateEs } from "@tours/domain";
+import { dateEs } from "../../lib/dates";
 import type { DepartureActions } from "../../providers/resources/departures";
 import { errorMessages } from "../../providers/errors";
 import { useToasts } from "../../lib/useToasts";
@@ -69,7 +69,7 @@ export function GuiasDialog({ salida, onClose }: { salida: Salida; onClose: () =
   return (
     <Dialog open onClose={onClose} aria-labelledby="guias-salida-title">
       <DialogTitle id="guias-salida-title">
-        Guías de la salida · {salida.tour_nombre}, {formatDateEs(salida.fecha)} {salida.hora_local}
+        Guías de la salida · {salida.tour_nombre}, {dateEs(salida.fecha)} {salida.hora_local}
       </DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 1 }}>

@@ -1,50 +1,31 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState } from "react";
 import {
   AutocompleteInput,
-  Datagrid,
-  DateInput,
-  FunctionField,
+  BooleanInput,
   List,
   ReferenceInput,
-  TextField,
-  useDataProvider,
+  useBasename,
+  useListContext,
   usePermissions,
-  useRecordContext,
-  useRefresh,
 } from "react-admin";
-import { canAssignGuides, canChangeDepartures } from "../../lib/roles";
-import { GuiasDialog } from "./GuiasDialog";
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  GlobalStyles,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField as MuiTextField,
-  Typography,
-} from "@mui/material";
-import type { Manifiesto, Salida } from "@tours/contract";
+import { Link as RouterLink } from "react-router-dom";
+import { Box, IconButton, Menu, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import MoreVertIcon from "@mui/icons-material/MoreVert";
+import type { Salida } from "@tours/contract";
 import { LABELS, formatDateEs } from "@tours/domain";
-import type { DepartureActions } from "../../providers/resources/departures";
-import { errorMessages } from "../../providers/errors";
+import { canAssignGuides, canChangeDepartures } from "../../lib/roles";
 import { LoadingText } from "../../lib/LoadingText";
-import { useToasts } from "../../lib/useToasts";
-import { numeric, wideTable } from "../../lib/tables";
-import { usd } from "../../lib/money";
+import { numeric } from "../../lib/tables";
 import { StateChip, type StateLook } from "../../lib/StateChip";
+import { DateInputEs } from "../../lib/DateInputEs";
+import { dateEs } from "../../lib/dates";
+import { GuiasDialog } from "./GuiasDialog";
+import { CancelDepartureDialog, CapacityDialog, ConfirmAction, orUnlimited, useDepartureActions } from "./dialogs";
 
 /**
- * Salidas: the coming departures of every tour with what is sold, held and left; close or reopen a departure or a
- * whole date, set one departure's capacity, and print its manifest (docs/decisions/0007-capacity-and-holds.md).
+ * Salidas: the coming departures, by default only those with bookings, grouped by day, one compact row each (its
+ * actions in a menu): what is sold, held and left; the manifest; close or reopen a departure or a whole date, set
+ * one departure's capacity, assign guides (docs/decisions/0007-capacity-and-holds.md, 0016-the-operators-day.md).
  */
 
 const DEPARTURE_STATES: Record<Salida["estado"], StateLook> = {
@@ -55,251 +36,59 @@ const DEPARTURE_STATES: Record<Salida["estado"], StateLook> = {
   vencida: { label: "Reservas cerradas", color: "default" },
 };
 
-const orUnlimited = (n: number | null) => (n === null ? "Sin límite" : String(n));
+type Open = "cupo" | "departure" | "date" | "guias" | "cancelar" | null;
 
-function useDepartureActions() {
-  return useDataProvider() as unknown as DepartureActions;
+/** "Miércoles 25/11/2026". */
+function dayLabel(fecha: string): string {
+  const weekday = formatDateEs(fecha).split(",")[0] ?? "";
+  return `${weekday.charAt(0).toUpperCase()}${weekday.slice(1)} ${dateEs(fecha)}`;
 }
 
-/** A confirmation before closing or reopening, then the call and its toast. */
-function ConfirmAction({
-  text,
-  title,
-  confirmLabel,
-  success,
-  run,
-  onClose,
-}: {
-  text: string;
-  title: string;
-  confirmLabel: string;
-  success: string;
-  run: () => Promise<unknown>;
-  onClose: () => void;
-}) {
-  const toasts = useToasts();
-  const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    const done = await toasts.run({ success, error: "No fue posible guardar el cambio", showApiErrors: true }, run);
-    setBusy(false);
-    if (done !== undefined) {
-      refresh();
-      onClose();
-    }
-  };
-  return (
-    <Dialog open onClose={onClose} aria-labelledby="confirm-salida-title">
-      <DialogTitle id="confirm-salida-title">{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{text}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancelar</Button>
-        <Button onClick={confirm} variant="contained" disabled={busy}>
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-function CapacityDialog({ salida, onClose }: { salida: Salida; onClose: () => void }) {
+function DepartureMenu({ salida }: { salida: Salida }) {
   const actions = useDepartureActions();
-  const toasts = useToasts();
-  const refresh = useRefresh();
-  const [value, setValue] = useState(salida.cupo_salida === null ? "" : String(salida.cupo_salida));
-  const [busy, setBusy] = useState(false);
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    const cupo = value.trim() === "" ? null : Number(value);
-    const done = await toasts.run(
-      { success: "Cupo de la salida actualizado", error: "No fue posible actualizar el cupo", showApiErrors: true },
-      () => actions.setDepartureCapacity({ tour_id: salida.tour_id, fecha: salida.fecha, hora: salida.hora, cupo }),
-    );
-    setBusy(false);
-    if (done !== undefined) {
-      refresh();
-      onClose();
-    }
-  };
-  return (
-    <Dialog open onClose={onClose} aria-labelledby="cupo-salida-title">
-      <DialogTitle id="cupo-salida-title">
-        Cupo de la salida · {salida.tour_nombre}, {formatDateEs(salida.fecha)} {salida.hora_local}
-      </DialogTitle>
-      <Box component="form" onSubmit={save}>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            El horario tiene {orUnlimited(salida.cupo_horario)} lugares; aquí puede fijar otro cupo solo para esta salida
-            (vacío = el del horario). No puede ser menor que lo reservado: {salida.vendidos + salida.retenidos}.
-          </DialogContentText>
-          <MuiTextField
-            autoFocus
-            label="Cupo de esta salida"
-            type="number"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            slotProps={{ htmlInput: { min: 1, step: 1 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancelar</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            Guardar
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
-  );
-}
-
-/** Who comes: printable (the print stylesheet hides everything but the manifest). */
-function ManifestDialog({ salida, onClose }: { salida: Salida; onClose: () => void }) {
-  const actions = useDepartureActions();
-  const [state, setState] = useState<{ data?: Manifiesto; error?: string }>({});
-  useEffect(() => {
-    let current = true;
-    actions
-      .departureManifest(salida.id)
-      .then((data) => current && setState({ data }))
-      .catch((error: unknown) => current && setState({ error: errorMessages(error)[0] ?? "No fue posible cargar el manifiesto" }));
-    return () => {
-      current = false;
-    };
-  }, [actions, salida.id]);
-  const pedidos = state.data?.pedidos ?? [];
-  const total = (key: "mayores15" | "menoresde15_a4" | "menores3" | "mascotas" | "personas") =>
-    pedidos.reduce((sum, p) => sum + p[key], 0);
-  return (
-    <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="manifiesto-title">
-      {/* printing shows the manifest alone, on paper width */}
-      <GlobalStyles
-        styles={{
-          "@media print": {
-            "body *": { visibility: "hidden" },
-            ".manifest-print, .manifest-print *": { visibility: "visible" },
-            ".manifest-print": { position: "absolute", inset: 0, overflow: "visible" },
-          },
-        }}
-      />
-      <DialogTitle id="manifiesto-title">Manifiesto</DialogTitle>
-      <DialogContent dividers className="manifest-print" data-testid="manifiesto">
-        <Typography variant="h6" component="p">
-          {salida.tour_nombre}
-        </Typography>
-        <Typography sx={{ mb: 2 }}>
-          {formatDateEs(salida.fecha)} · {salida.hora_local} · {salida.vendidos} vendidos, {salida.retenidos} retenidos, cupo{" "}
-          {orUnlimited(salida.cupo)}
-        </Typography>
-        {!state.data && !state.error ? (
-          <LoadingText text={LABELS.cargandoInformacionPanel} />
-        ) : state.error ? (
-          <Typography color="error">{state.error}</Typography>
-        ) : pedidos.length === 0 ? (
-          <Typography color="text.secondary">Nadie ha reservado esta salida todavía.</Typography>
-        ) : (
-          <Table size="small" aria-label="Viajeros de la salida">
-            <TableHead>
-              <TableRow>
-                <TableCell>Pedido</TableCell>
-                <TableCell>Nombre</TableCell>
-                <TableCell>Teléfono</TableCell>
-                <TableCell align="right">Mayores de 15</TableCell>
-                <TableCell align="right">De 4 a 15</TableCell>
-                <TableCell align="right">Menores de 4</TableCell>
-                <TableCell align="right">Mascotas</TableCell>
-                <TableCell align="right">Personas</TableCell>
-                <TableCell>Estado</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {pedidos.map((p) => (
-                <TableRow key={`${p.pedido}`} data-testid="manifiesto-pedido">
-                  <TableCell>#{p.pedido}</TableCell>
-                  <TableCell>
-                    {p.nombre} {p.apellido}
-                  </TableCell>
-                  <TableCell sx={numeric}>
-                    {p.telefono}
-                    {p.telefonorespaldo ? ` · ${p.telefonorespaldo}` : ""}
-                  </TableCell>
-                  <TableCell align="right">{p.mayores15}</TableCell>
-                  <TableCell align="right">{p.menoresde15_a4}</TableCell>
-                  <TableCell align="right">{p.menores3}</TableCell>
-                  <TableCell align="right">{p.mascotas}</TableCell>
-                  <TableCell align="right">{p.personas}</TableCell>
-                  <TableCell>
-                    {p.estado === "pagado"
-                      ? `Pagado (${usd(p.valor_total)})`
-                      : `Retenido hasta ${p.retenido_hasta ? new Date(p.retenido_hasta).toLocaleTimeString("es-CO", { hour: "2-digit", minute: "2-digit" }) : "—"}`}
-                  </TableCell>
-                </TableRow>
-              ))}
-              <TableRow>
-                <TableCell colSpan={3}>
-                  <strong>Total</strong>
-                </TableCell>
-                <TableCell align="right">{total("mayores15")}</TableCell>
-                <TableCell align="right">{total("menoresde15_a4")}</TableCell>
-                <TableCell align="right">{total("menores3")}</TableCell>
-                <TableCell align="right">{total("mascotas")}</TableCell>
-                <TableCell align="right">
-                  <strong>{total("personas")}</strong>
-                </TableCell>
-                <TableCell />
-              </TableRow>
-            </TableBody>
-          </Table>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => window.print()} disabled={!state.data}>
-          Imprimir
-        </Button>
-        <Button onClick={onClose}>Cerrar</Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-type Open = "manifest" | "cupo" | "departure" | "date" | "guias" | null;
-
-function DepartureActionsCell() {
-  const salida = useRecordContext<Salida>();
-  const actions = useDepartureActions();
-  const [open, setOpen] = useState<Open>(null);
+  const base = useBasename();
   const { permissions: rol } = usePermissions<string | undefined>();
-  if (!salida) return null;
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [open, setOpen] = useState<Open>(null);
   const changes = canChangeDepartures(rol);
-  const when = `${formatDateEs(salida.fecha)} a las ${salida.hora_local}`;
+  const when = `${dateEs(salida.fecha)} a las ${salida.hora_local}`;
+  const choose = (what: Open) => () => {
+    setAnchor(null);
+    setOpen(what);
+  };
   const close = () => setOpen(null);
+  const menuId = `acciones-${salida.id}`;
   return (
-    <Stack direction="row" spacing={0.5} sx={{ flexWrap: "wrap" }}>
-      <Button size="small" onClick={() => setOpen("manifest")}>
-        Manifiesto
-      </Button>
-      {canAssignGuides(rol) && (
-        <Button size="small" onClick={() => setOpen("guias")}>
-          Guías
-        </Button>
-      )}
-      {changes && (
-        <>
-          <Button size="small" onClick={() => setOpen("cupo")}>
-            Cupo
-          </Button>
-          <Button size="small" onClick={() => setOpen("departure")} disabled={salida.fecha_cerrada}>
+    <>
+      <IconButton
+        size="small"
+        aria-label={`Acciones de la salida ${salida.tour_nombre} ${dateEs(salida.fecha)} ${salida.hora_local}`}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? "true" : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        <MoreVertIcon fontSize="small" />
+      </IconButton>
+      <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        <MenuItem component={RouterLink} to={`${base}/manifiesto/${salida.id}`}>
+          Manifiesto
+        </MenuItem>
+        {canAssignGuides(rol) && <MenuItem onClick={choose("guias")}>Guías</MenuItem>}
+        {changes && <MenuItem onClick={choose("cupo")}>Cupo</MenuItem>}
+        {changes && (
+          <MenuItem onClick={choose("departure")} disabled={salida.fecha_cerrada}>
             {salida.cerrada ? "Reabrir salida" : "Cerrar salida"}
-          </Button>
-          <Button size="small" onClick={() => setOpen("date")}>
-            {salida.fecha_cerrada ? "Reabrir fecha" : "Cerrar fecha"}
-          </Button>
-        </>
-      )}
-      {open === "manifest" && <ManifestDialog salida={salida} onClose={close} />}
+          </MenuItem>
+        )}
+        {changes && <MenuItem onClick={choose("date")}>{salida.fecha_cerrada ? "Reabrir fecha" : "Cerrar fecha"}</MenuItem>}
+        {changes && (
+          <MenuItem onClick={choose("cancelar")} sx={{ color: "error.main" }}>
+            Cancelar salida
+          </MenuItem>
+        )}
+      </Menu>
+      {open === "cancelar" && <CancelDepartureDialog salida={salida} onClose={close} />}
       {open === "cupo" && <CapacityDialog salida={salida} onClose={close} />}
       {open === "guias" && <GuiasDialog salida={salida} onClose={close} />}
       {open === "departure" && (
@@ -321,8 +110,8 @@ function DepartureActionsCell() {
           title={salida.fecha_cerrada ? "Reabrir fecha" : "Cerrar fecha"}
           text={
             salida.fecha_cerrada
-              ? `Todas las salidas de ${salida.tour_nombre} del ${formatDateEs(salida.fecha)} volverán a recibir reservas.`
-              : `Ninguna salida de ${salida.tour_nombre} del ${formatDateEs(salida.fecha)} recibirá reservas (clima, feriado…). Las reservas ya hechas se conservan.`
+              ? `Todas las salidas de ${salida.tour_nombre} del ${dateEs(salida.fecha)} volverán a recibir reservas.`
+              : `Ninguna salida de ${salida.tour_nombre} del ${dateEs(salida.fecha)} recibirá reservas (clima, feriado…). Las reservas ya hechas se conservan.`
           }
           confirmLabel={salida.fecha_cerrada ? "Reabrir" : "Cerrar"}
           success={salida.fecha_cerrada ? "Fecha reabierta" : "Fecha cerrada"}
@@ -330,16 +119,78 @@ function DepartureActionsCell() {
           onClose={close}
         />
       )}
-    </Stack>
+    </>
+  );
+}
+
+const cell = { whiteSpace: "nowrap", py: 0.5 } as const;
+
+/** The page's departures, a header row per day; each row one line (≤ 56 px), its actions behind ⋮. */
+function DepartureDays() {
+  const { data, isPending } = useListContext<Salida>();
+  if (isPending || !data) return null;
+  if (data.length === 0) return <Typography sx={{ p: 2 }}>No hay salidas con reservas en esas fechas.</Typography>;
+  const days = new Map<string, Salida[]>();
+  for (const s of data) days.set(s.fecha, [...(days.get(s.fecha) ?? []), s]);
+  return (
+    // the table scrolls inside its card on a narrow screen; the page itself never scrolls sideways
+    <Box sx={{ overflowX: "auto", maxWidth: "calc(100vw - 16px)" }}>
+      <Table size="small" aria-label="Salidas por día">
+        <TableHead>
+          <TableRow>
+            <TableCell sx={cell}>Hora</TableCell>
+            <TableCell sx={cell}>Tour</TableCell>
+            <TableCell sx={cell} align="right">Vendidos / cupo</TableCell>
+            <TableCell sx={cell} align="right">Retenidos</TableCell>
+            <TableCell sx={cell} align="right">Quedan</TableCell>
+            <TableCell sx={cell}>Estado</TableCell>
+            <TableCell sx={cell} align="right">Acciones</TableCell>
+          </TableRow>
+        </TableHead>
+        {[...days].map(([fecha, salidas]) => (
+          <TableBody key={fecha} data-testid="salidas-dia">
+            <TableRow>
+              <TableCell component="th" scope="colgroup" colSpan={7} sx={{ bgcolor: "action.hover", fontWeight: 600, py: 0.75 }}>
+                {dayLabel(fecha)} · {salidas.length} {salidas.length === 1 ? "salida" : "salidas"}
+              </TableCell>
+            </TableRow>
+            {salidas.map((s) => (
+              <TableRow key={s.id} data-testid="salida-fila" hover>
+                <TableCell sx={{ ...cell, ...numeric }}>{s.hora_local}</TableCell>
+                <TableCell sx={{ ...cell, maxWidth: 320, overflow: "hidden", textOverflow: "ellipsis" }} title={s.tour_nombre}>
+                  {s.tour_nombre}
+                </TableCell>
+                <TableCell sx={{ ...cell, ...numeric }} align="right" data-testid="salida-vendidos">
+                  {s.vendidos} / {orUnlimited(s.cupo)}
+                </TableCell>
+                <TableCell sx={{ ...cell, ...numeric }} align="right" data-testid="salida-retenidos">
+                  {s.retenidos}
+                </TableCell>
+                <TableCell sx={{ ...cell, ...numeric }} align="right" data-testid="salida-quedan">
+                  {orUnlimited(s.quedan)}
+                </TableCell>
+                <TableCell sx={cell}>
+                  <StateChip look={DEPARTURE_STATES[s.estado]} testId="estado-salida" />
+                </TableCell>
+                <TableCell sx={cell} align="right">
+                  <DepartureMenu salida={s} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        ))}
+      </Table>
+    </Box>
   );
 }
 
 const filters = [
+  <BooleanInput key="con_reservas" source="con_reservas" label="Con reservas" alwaysOn />,
   <ReferenceInput key="tour" source="tour_id" reference="destinos" alwaysOn>
-    <AutocompleteInput label="Tour" optionText="nombre" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 260 }} />
+    <AutocompleteInput label="Tour" optionText="nombre" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 240 }} />
   </ReferenceInput>,
-  <DateInput key="desde" source="desde" label="Desde" alwaysOn />,
-  <DateInput key="hasta" source="hasta" label="Hasta" alwaysOn />,
+  <DateInputEs key="desde" source="desde" label="Desde" alwaysOn />,
+  <DateInputEs key="hasta" source="hasta" label="Hasta" alwaysOn />,
 ];
 
 export function DepartureList() {
@@ -347,28 +198,15 @@ export function DepartureList() {
     <List
       title="Salidas"
       filters={filters}
-      perPage={25}
+      filterDefaultValues={{ con_reservas: true }}
+      perPage={100}
       exporter={false}
       actions={false}
       sort={{ field: "fecha", order: "ASC" }}
       loading={<LoadingText text={LABELS.cargandoInformacionPanel} />}
-      empty={<Typography sx={{ p: 2 }}>No hay salidas en esas fechas.</Typography>}
+      empty={<Typography sx={{ p: 2 }}>No hay salidas con reservas en esas fechas.</Typography>}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false} size="small" sx={wideTable}>
-        <TextField source="tour_nombre" label="Tour" sortable={false} />
-        <FunctionField label="Fecha" sortable={false} render={(s: Salida) => formatDateEs(s.fecha)} />
-        <TextField source="hora_local" label="Hora" sortable={false} />
-        <TextField source="vendidos" label="Vendidos" sortable={false} sx={numeric} />
-        <TextField source="retenidos" label="Retenidos" sortable={false} sx={numeric} />
-        <FunctionField label="Cupo" sortable={false} render={(s: Salida) => orUnlimited(s.cupo)} />
-        <FunctionField label="Quedan" sortable={false} render={(s: Salida) => orUnlimited(s.quedan)} />
-        <FunctionField
-          label="Estado"
-          sortable={false}
-          render={(s: Salida) => <StateChip look={DEPARTURE_STATES[s.estado]} testId="estado-salida" />}
-        />
-        <FunctionField label="Acciones" render={() => <DepartureActionsCell />} />
-      </Datagrid>
+      <DepartureDays />
     </List>
   );
 }

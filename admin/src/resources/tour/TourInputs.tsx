@@ -1,21 +1,46 @@
 import { useEffect, useRef } from "react";
 import {
   BooleanInput,
+  CheckboxGroupInput,
   ImageField,
   ImageInput,
   NumberInput,
   ReferenceInput,
   SelectInput,
   TextInput,
+  maxValue,
   minValue,
   required,
 } from "react-admin";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Box, Typography } from "@mui/material";
-import { RichTextInput } from "ra-input-rich-text";
+import {
+  AlignmentButtons,
+  ClearButtons,
+  ColorButtons,
+  DefaultEditorOptions,
+  FormatButtons,
+  ImageButtons,
+  LinkButtons,
+  ListButtons,
+  QuoteButtons,
+  RichTextInput,
+  RichTextInputToolbar,
+} from "ra-input-rich-text";
 import { IMAGE_ACCEPT } from "../../lib/files";
 import { ZONE_CHOICES } from "../../lib/zones";
-import { DEFAULT_CUTOFF_HOURS, MAX_CUTOFF_HOURS, MAX_PHOTOS_PER_SELECTION, MSG } from "@tours/domain";
+import {
+  ACCESIBLE_SILLA_RUEDAS,
+  DEFAULT_CUTOFF_HOURS,
+  DURACION_MAXIMA_MINUTOS,
+  EDAD_MINIMA_MAXIMA,
+  IDIOMAS,
+  MAX_CUTOFF_HOURS,
+  MAX_PHOTOS_PER_SELECTION,
+  MODALIDADES,
+  MSG,
+} from "@tours/domain";
+import { TOUR_FACT_MSG } from "@tours/contract";
 
 const maxPhotos = (value: unknown) =>
   Array.isArray(value) && value.length > MAX_PHOTOS_PER_SELECTION ? MSG.maxFotosTour : undefined;
@@ -56,14 +81,73 @@ function CityInput() {
   );
 }
 
+/** The editor's text box is named after its field (react-admin leaves the contenteditable without a name). Stable objects: the editor is rebuilt when its options change. */
+const editorNamed = (name: string) => ({ ...DefaultEditorOptions, editorProps: { attributes: { "aria-label": name } } });
+const DESCRIPCION_EDITOR = editorNamed("Descripcion");
+const SALIDAS_EDITOR = editorNamed("Salidas");
+
+/** react-admin's toolbar without its heading-level select, whose list items sit in a <nav> without a list (axe "listitem"). */
+const TOOLBAR = (
+  <RichTextInputToolbar>
+    <FormatButtons />
+    <ColorButtons />
+    <AlignmentButtons />
+    <ListButtons />
+    <LinkButtons />
+    <ImageButtons />
+    <QuoteButtons />
+    <ClearButtons />
+  </RichTextInputToolbar>
+);
+
 const row = { display: "flex", gap: 2, flexWrap: "wrap", "& > *": { flex: "1 1 220px" } } as const;
+
+const choicesOf = (labels: Record<string, string>) => Object.entries(labels).map(([id, name]) => ({ id, name }));
+const IDIOMA_CHOICES = choicesOf(IDIOMAS);
+const ACCESIBLE_CHOICES = choicesOf(ACCESIBLE_SILLA_RUEDAS);
+const MODALIDAD_CHOICES = choicesOf(MODALIDADES);
+
+const isBlank = (value: unknown) => value === null || value === undefined || value === "";
+/** A whole number, checked with the API's own words (the API checks again). */
+const wholeNumber = (message: string) => (value: unknown) => (isBlank(value) || Number.isInteger(Number(value)) ? undefined : message);
+/** Latitude and longitude go together: the other one's input says what is missing. */
+const withOther = (other: "encuentro_lat" | "encuentro_lng") => (value: unknown, values: Record<string, unknown>) =>
+  isBlank(value) && !isBlank(values[other]) ? TOUR_FACT_MSG.ambasCoordenadas : undefined;
+const DURACION_CHECKS = [wholeNumber(TOUR_FACT_MSG.duracion), minValue(1, TOUR_FACT_MSG.duracion), maxValue(DURACION_MAXIMA_MINUTOS, TOUR_FACT_MSG.duracionMaxima)];
+const EDAD_CHECKS = [wholeNumber(TOUR_FACT_MSG.edadMinima), minValue(0, TOUR_FACT_MSG.edadMinima), maxValue(EDAD_MINIMA_MAXIMA, TOUR_FACT_MSG.edadMinima)];
+const LAT_CHECKS = [minValue(-90, TOUR_FACT_MSG.latitud), maxValue(90, TOUR_FACT_MSG.latitud), withOther("encuentro_lng")];
+const LNG_CHECKS = [minValue(-180, TOUR_FACT_MSG.longitud), maxValue(180, TOUR_FACT_MSG.longitud), withOther("encuentro_lat")];
+
+/** The tour's facts (issue 26), beside the spec's free-text fields; every one may stay empty. */
+function TourFactsInputs() {
+  return (
+    <Box component="section" aria-labelledby="datos-del-tour" sx={{ mt: 2 }}>
+      <Typography id="datos-del-tour" variant="h6" component="h2" sx={{ fontSize: "1.1rem" }}>
+        Datos del tour
+      </Typography>
+      <Box sx={row}>
+        <NumberInput source="duracion_minutos" label="Duración (minutos)" min={1} step={1} validate={DURACION_CHECKS} helperText="Por ejemplo, 210 para 3 h 30 min" />
+        <NumberInput source="edad_minima" label="Edad mínima" min={0} max={EDAD_MINIMA_MAXIMA} step={1} validate={EDAD_CHECKS} helperText="Años" />
+      </Box>
+      <CheckboxGroupInput source="idiomas" label="Idiomas del guía" choices={IDIOMA_CHOICES} row />
+      <Box sx={row}>
+        <SelectInput source="accesible_silla_ruedas" label="Accesible en silla de ruedas" choices={ACCESIBLE_CHOICES} emptyText="Sin indicar" emptyValue="" />
+        <SelectInput source="modalidad" label="Modalidad" choices={MODALIDAD_CHOICES} emptyText="Sin indicar" emptyValue="" />
+      </Box>
+      <Box sx={row}>
+        <NumberInput source="encuentro_lat" label="Latitud del punto de encuentro" step="any" validate={LAT_CHECKS} helperText="Por ejemplo, 4.5981" />
+        <NumberInput source="encuentro_lng" label="Longitud del punto de encuentro" step="any" validate={LNG_CHECKS} helperText="Por ejemplo, -74.0760" />
+      </Box>
+    </Box>
+  );
+}
 
 /** The one form of a tour (spec §2 "Tour form fields"), shared by create and edit. */
 export function TourInputs({ withFotos }: { withFotos: boolean }) {
   return (
     <Box sx={{ width: "100%", maxWidth: 960 }}>
       <TextInput source="nombre" label="Titulo del Tour" validate={required("El nombre del tour es obligatorio")} fullWidth />
-      <RichTextInput source="descripcion" label="Descripcion" fullWidth />
+      <RichTextInput source="descripcion" label="Descripcion" fullWidth editorOptions={DESCRIPCION_EDITOR} toolbar={TOOLBAR} />
       <Box sx={row}>
         <NumberInput
           source="precio"
@@ -87,7 +171,7 @@ export function TourInputs({ withFotos }: { withFotos: boolean }) {
         <TextInput source="no_incluye" label="No Incluye" multiline minRows={2} />
       </Box>
       <TextInput source="accesibilidad" label="Accesibilidad" multiline fullWidth />
-      <RichTextInput source="salidas" label="Salidas" fullWidth />
+      <RichTextInput source="salidas" label="Salidas" fullWidth editorOptions={SALIDAS_EDITOR} toolbar={TOOLBAR} />
       <TextInput source="punto_encuentro" label="Punto de encuentro" fullWidth />
       <Box sx={row}>
         <ReferenceInput source="pais" reference="pais" sort={{ field: "nombre", order: "ASC" }} perPage={500}>
@@ -117,6 +201,7 @@ export function TourInputs({ withFotos }: { withFotos: boolean }) {
         <BooleanInput source="mascotas" label="Mascotas" />
         <BooleanInput source="reembolsable" label="Reembolsable" />
       </Box>
+      <TourFactsInputs />
       {withFotos && (
         <>
           <Typography variant="subtitle2" sx={{ mt: 1 }}>
@@ -127,6 +212,7 @@ export function TourInputs({ withFotos }: { withFotos: boolean }) {
             label={false}
             multiple
             accept={IMAGE_ACCEPT}
+            inputProps={{ "aria-label": `Imágenes del tour (hasta ${MAX_PHOTOS_PER_SELECTION})` }}
             validate={[atLeastOnePhoto, maxPhotos]}
             placeholder={<p>Arrastre las fotos del tour aquí o haga clic para elegirlas (máximo {MAX_PHOTOS_PER_SELECTION}).</p>}
           >

@@ -18,6 +18,8 @@ export const PERMISSIONS = [
   "solicitudes",
   /** departures, manifests and check-in */
   "salidas",
+  /** change departures: capacity, close and reopen, cancel a whole departure with its refunds (issue 22, decision 0016) */
+  "salidas.gestionar",
   /** staff accounts and API keys */
   "usuarios",
   /** the whole audit log */
@@ -27,7 +29,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 const GRANTS: Record<Rol, readonly Permission[]> = {
   admin: PERMISSIONS,
-  ventas: ["pedidos", "solicitudes", "catalogo.ver"],
+  ventas: ["pedidos", "solicitudes", "catalogo.ver", "salidas.gestionar"],
   contenido: ["catalogo", "catalogo.ver"],
   guia: ["salidas"],
 };

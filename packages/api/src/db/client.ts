@@ -2,6 +2,9 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -37,12 +40,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { kind: "postgres", db, pool, close: () => pool.end() };
   }
   let client: PGlite;
+  // The search's extensions (migration 0016), which PostgreSQL ships in its contrib package.
+  const extensions = { fuzzystrmatch, pg_trgm, unaccent };
   if (options.inMemory) {
-    client = options.template ? new PGlite({ loadDataDir: options.template }) : new PGlite();
+    client = new PGlite({ extensions, ...(options.template ? { loadDataDir: options.template } : {}) });
   } else {
     const dir = path.join(options.dataDir ?? "./data", "pglite");
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions });
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;

@@ -13,3 +13,4 @@ export * from "../modules/limits/limits.table.ts";
 export * from "../modules/octo/octo.table.ts";
 export * from "../modules/auditoria/auditoria.table.ts";
 export * from "../mail/correo.table.ts";
+export * from "../modules/reservas/cambio-fecha.table.ts";

@@ -7,7 +7,7 @@ import {
   parseListQuery,
   rangeToOffsetLimit,
 } from "@tours/contract";
-import { type SQL, and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { SQL, and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { badRequest, fieldError } from "./errors.ts";
@@ -18,7 +18,7 @@ export type FilterKind = "id" | "bool" | "text";
 export interface ListSpec {
   resource: string;
   sortable: Record<string, PgColumn | SQL>;
-  filterable: Record<string, { column: PgColumn; kind: FilterKind }>;
+  filterable: Record<string, { column: PgColumn | SQL; kind: FilterKind }>;
   /** Columns that `filter.q` searches (case-insensitive substring). */
   search: PgColumn[];
   defaultSort: SQL[];
@@ -44,8 +44,9 @@ export function listParamsOf(request: FastifyRequest): ListParams | null {
   }
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The ILIKE pattern matching `text` anywhere (its `%`, `_` and backslashes taken literally): the one search of the lists. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function coerce(kind: FilterKind, field: string, value: unknown): number | boolean | string {
@@ -70,7 +71,7 @@ export function listSql(spec: ListSpec, params: ListParams): ListSql {
     if (value === undefined || value === null || value === "") continue;
     if (field === "q") {
       if (typeof value !== "string") throw badRequest([fieldError("El filtro q debe ser un texto", "filter", value, "query")]);
-      const pattern = `%${escapeLike(value.trim())}%`;
+      const pattern = containsPattern(value.trim());
       const matches = spec.search.map((column) => ilike(column, pattern));
       const any = or(...matches);
       if (any) conditions.push(any);
@@ -78,12 +79,15 @@ export function listSql(spec: ListSpec, params: ListParams): ListSql {
     }
     const filter = Object.hasOwn(spec.filterable, field) ? spec.filterable[field] : undefined;
     if (!filter) throw badRequest([fieldError(`No se puede filtrar por ${field}`, "filter", value, "query")]);
+    // a derived column (an SQL expression) compares as its text; a table column maps the value as it stores it
+    const column = filter.column;
     if (Array.isArray(value)) {
       // react-admin's getMany sends {"id": [1, 2, 3]}
       const values = value.map((v) => coerce(filter.kind, field, v));
-      conditions.push(values.length > 0 ? inArray(filter.column, values) : sql`false`);
+      conditions.push(values.length > 0 ? (column instanceof SQL ? inArray(column, values) : inArray(column, values)) : sql`false`);
     } else {
-      conditions.push(eq(filter.column, coerce(filter.kind, field, value)));
+      const v = coerce(filter.kind, field, value);
+      conditions.push(column instanceof SQL ? eq(column, v) : eq(column, v));
     }
   }
 
@@ -103,8 +107,8 @@ export function listSql(spec: ListSpec, params: ListParams): ListSql {
 }
 
 /** Sets the Content-Range header of a page (exposed to the panel through CORS). */
-export function sendPage<T>(reply: FastifyReply, resource: string, sqlPage: ListSql, rows: T[], total: number): T[] {
-  reply.header("Content-Range", formatContentRange(resource, sqlPage.offset, rows.length, total));
+export function sendPage<T>(reply: FastifyReply, resource: string, page: { offset: number }, rows: T[], total: number): T[] {
+  reply.header("Content-Range", formatContentRange(resource, page.offset, rows.length, total));
   return rows;
 }
 
@@ -115,15 +119,27 @@ export interface ListPage<Row> {
   total: number;
 }
 
+/**
+ * One page of a table's rows (a filter, an order, an offset and a limit; no limit: to the end) and how many rows the
+ * filter matches: the one paging query of the repositories.
+ */
+export async function pageOf<T extends PgTable>(
+  db: Db,
+  table: T,
+  page: { where: SQL | undefined; orderBy: SQL[]; offset: number; limit: number | undefined },
+): Promise<{ rows: T["$inferSelect"][]; total: number }> {
+  const from = table as PgTable;
+  const [rows, [total]] = await Promise.all([
+    db.select().from(from).where(page.where).orderBy(...page.orderBy).limit(page.limit ?? 1_000_000).offset(page.offset),
+    db.select({ n: count() }).from(from).where(page.where),
+  ]);
+  return { rows: rows as T["$inferSelect"][], total: total?.n ?? 0 };
+}
+
 /** The rows of one list request and the count of all rows its filter matches (the repositories' paging). */
 export async function listPage<T extends PgTable>(db: Db, table: T, spec: ListSpec, params: ListParams): Promise<ListPage<T["$inferSelect"]>> {
   const q = listSql(spec, params);
-  const from = table as PgTable;
-  const [rows, [total]] = await Promise.all([
-    db.select().from(from).where(q.where).orderBy(...q.orderBy).limit(q.limit ?? 1_000_000).offset(q.offset),
-    db.select({ n: count() }).from(from).where(q.where),
-  ]);
-  return { q, rows: rows as T["$inferSelect"][], total: total?.n ?? 0 };
+  return { q, ...(await pageOf(db, table, q)) };
 }
 
 /** Where a "whole list or page" handler reads its rows: everything, or one page in the list dialect. */

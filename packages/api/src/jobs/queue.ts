@@ -1,7 +1,8 @@
 import PgBoss from "pg-boss";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import type pg from "pg";
-import type { DatabaseHandle } from "../db/client.ts";
+import { sql } from "drizzle-orm";
+import type { DatabaseHandle, Db } from "../db/client.ts";
 
 /** What pg-boss needs from a database connection (its `db` option), also used for our own outbox writes. */
 export interface SqlExecutor {
@@ -34,6 +35,20 @@ function pgExecutor(client: pg.Pool | pg.PoolClient): SqlExecutor {
     async executeSql(text, values) {
       const result = await client.query(text, values as unknown[] | undefined);
       return { rows: result.rows as Array<Record<string, unknown>>, rowCount: result.rowCount };
+    },
+  };
+}
+
+/**
+ * A Drizzle transaction as pg-boss's connection: a job sent through it is part of that transaction (it commits or
+ * rolls back with the caller's own writes). pg-boss's "$n" placeholders become Drizzle parameters.
+ */
+export function drizzleExecutor(tx: Db): SqlExecutor {
+  return {
+    async executeSql(text, values = []) {
+      const chunks = text.split(/\$(\d+)/).map((part, i) => (i % 2 === 1 ? sql.param(values[Number(part) - 1]) : sql.raw(part)));
+      const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: Array<Record<string, unknown>>; rowCount?: number | null; affectedRows?: number };
+      return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? null };
     },
   };
 }
@@ -93,8 +108,13 @@ export interface JobQueue {
   readonly db: QueueDatabase;
   /** Adds a job; with `tx` it is part of that transaction (commits or rolls back with the caller's writes). */
   send(queue: string, data: object, options?: { startAfter?: Date; singletonKey?: string; tx?: SqlExecutor }): Promise<string | null>;
-  /** Runs `handler` for every job of the queue, in this process; a throw fails the try (retried per the queue). */
-  work<T extends object>(queue: string, handler: (data: T, job: JobInfo) => Promise<void>): Promise<void>;
+  /** Creates (or updates) a queue after start: modules with a queue of their own (a departure's cancellation). */
+  define(queue: QueueDefinition): Promise<void>;
+  /**
+   * Runs `handler` for every job of the queue, in this process; a throw fails the try (retried per the queue).
+   * `pollingIntervalSeconds` overrides the queue's default for this worker (a burst of jobs wants a short one).
+   */
+  work<T extends object>(queue: string, handler: (data: T, job: JobInfo) => Promise<void>, options?: { pollingIntervalSeconds?: number }): Promise<void>;
   /** Stops fetching, lets running jobs finish (up to `timeoutMs`), then returns; the database stays open. */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -103,6 +123,11 @@ export interface JobQueueOptions {
   queues: QueueDefinition[];
   /** How often an idle worker looks for due jobs (pg-boss's minimum is 0.5 s). */
   pollingIntervalSeconds?: number;
+  /**
+   * How often pg-boss looks for jobs that outlived their expireInSeconds (their process died) to retry them
+   * (default 30 s; pg-boss's own is 120 s).
+   */
+  maintenanceIntervalSeconds?: number;
   onError?: (err: unknown) => void;
 }
 
@@ -118,18 +143,20 @@ export async function startJobQueue(handle: DatabaseHandle, options: JobQueueOpt
     // cron schedules are not used (reminders are jobs with a start time); the clock-skew monitor goes with them
     schedule: false,
     supervise: true,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
   });
   boss.on("error", (err) => options.onError?.(err));
   await boss.start();
-  for (const q of options.queues) {
-    await boss.createQueue(q.name, {
+  // createQueue leaves an existing queue as it is: every process calls it at start
+  const define = (q: QueueDefinition) =>
+    boss.createQueue(q.name, {
       name: q.name,
       retryLimit: q.retryLimit,
       retryDelay: q.retryDelaySeconds,
       retryBackoff: true,
       expireInSeconds: q.expireInSeconds,
     });
-  }
+  for (const q of options.queues) await define(q);
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
 
   return {
@@ -141,8 +168,10 @@ export async function startJobQueue(handle: DatabaseHandle, options: JobQueueOpt
         ...(opts.tx ? { db: opts.tx as PgBoss.Db } : {}),
       });
     },
-    async work(queue, handler) {
-      await boss.work<never>(queue, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
+    define,
+    async work(queue, handler, opts = {}) {
+      const polling = opts.pollingIntervalSeconds ?? pollingIntervalSeconds;
+      await boss.work<never>(queue, { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true }, async (jobs) => {
         for (const job of jobs) {
           await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
         }

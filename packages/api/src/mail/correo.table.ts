@@ -1,7 +1,8 @@
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { pedido } from "../modules/compra/compra.table.ts";
 
-export type CorreoTipo = "confirmacion" | "nuevo_pedido" | "recordatorio" | "cancelacion" | "aviso_pin" | "aviso_login";
+/** aviso_cambio: to staff, a buyer cancelled or a booking's date changed (mailer.ts queueStaffNotice). */
+export type CorreoTipo = "confirmacion" | "cambio_fecha" | "nuevo_pedido" | "recordatorio" | "cancelacion" | "aviso_cambio" | "aviso_pin" | "aviso_login";
 /** pendiente: waiting for (another) try; enviado: the SMTP server accepted it; fallido: every try spent. */
 export type CorreoEstado = "pendiente" | "enviado" | "fallido";
 

@@ -9,6 +9,13 @@ export interface IcsEvent {
   uid: string;
   /** The departure's instant. */
   start: Date;
+  /**
+   * When it ends (start + the tour's duration); absent when the tour has none, and the event then has no DTEND
+   * (RFC 5545 §3.6.1: it ends when it starts) as before the tour's facts existed.
+   */
+  end?: Date;
+  /** The meeting point's coordinates (GEO). */
+  geo?: { lat: number; lng: number };
   /** IANA zone the departure is in. */
   zone: string;
   summary: string;
@@ -55,6 +62,11 @@ function offsetAt(instant: Date, zone: string): string {
   return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}${String(abs % 60).padStart(2, "0")}`;
 }
 
+/** DTSTART / DTEND: the zone's wall clock, or UTC for an instant on the other side of a DST change than its VTIMEZONE. */
+function dateTime(name: "DTSTART" | "DTEND", instant: Date, zone: string, zoneOffset: string | undefined): string {
+  return offsetAt(instant, zone) === zoneOffset ? `${name};TZID=${zone}:${localStamp(instant, zone)}` : `${name}:${utcStamp(instant)}`;
+}
+
 export function buildIcs(events: IcsEvent[], stamp: Date): string {
   const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tours//Reservas//ES", "CALSCALE:GREGORIAN", "METHOD:PUBLISH"];
   const zones = new Map<string, string>();
@@ -77,9 +89,11 @@ export function buildIcs(events: IcsEvent[], stamp: Date): string {
       `UID:${e.uid}`,
       `DTSTAMP:${utcStamp(stamp)}`,
       // one offset per VTIMEZONE: a departure on the zone's other side of a DST change is given in UTC instead
-      offsetAt(e.start, e.zone) === zones.get(e.zone) ? `DTSTART;TZID=${e.zone}:${localStamp(e.start, e.zone)}` : `DTSTART:${utcStamp(e.start)}`,
+      dateTime("DTSTART", e.start, e.zone, zones.get(e.zone)),
+      ...(e.end ? [dateTime("DTEND", e.end, e.zone, zones.get(e.zone))] : []),
       `SUMMARY:${text(e.summary)}`,
       `LOCATION:${text(e.location)}`,
+      ...(e.geo ? [`GEO:${e.geo.lat};${e.geo.lng}`] : []),
       `DESCRIPTION:${text(e.description)}`,
       ...(e.url ? [`URL:${e.url}`] : []),
       "BEGIN:VALARM",

@@ -6,16 +6,20 @@ import type { Notifier } from "../notifications/notifier.ts";
 import { correoExists, findCorreo, insertCorreo, markCorreoSent, markCorreoTryFailed } from "./correo.repository.ts";
 import { buildIcs } from "./ics.ts";
 import {
+  avisoCambioSubject,
   cancelacionSubject,
+  cambioFechaSubject,
   confirmacionSubject,
   miReservaUrl,
   nuevoPedidoSubject,
   recordatorioSubject,
+  renderAvisoCambio,
   renderCancelacion,
   renderConfirmacion,
   renderNuevoPedido,
   renderRecordatorio,
   viajerosTexto,
+  type BookingChange,
   type MailReserva,
   type RefundInfo,
   type RenderedMail,
@@ -54,6 +58,8 @@ interface DeliverJob {
   lineIds?: number[];
   reembolsoId?: number | null;
   porStaff?: boolean;
+  /** Staff notices (aviso_cambio): what the buyer changed. */
+  cambio?: BookingChange;
   /** Security alerts (alerts.ts): what the e-mail tells. */
   aviso?: AlertJob;
 }
@@ -61,6 +67,10 @@ interface DeliverJob {
 interface ReminderJob {
   pedidoId: number;
   lineaId: number;
+  /** The departure's start it was scheduled for (ISO): a line moved since (a date change) drops this reminder. */
+  para?: string;
+  /** Scheduled by this date change (its own e-mail key: the line may have had a reminder of its old date). */
+  cambio?: number;
 }
 
 export function mailQueues(settings: { retryLimit: number; retryDelaySeconds: number }): QueueDefinition[] {
@@ -78,8 +88,32 @@ export const confirmacionKey = (pedidoId: number) => `confirmacion:${pedidoId}`;
  * processes, a retried request) finds the key taken and adds nothing. The confirmation's key also guards the
  * staff e-mail and the reminders, which are added with it.
  */
-export function createMailNotifier(deps: MailerDeps): Pick<Notifier, "orderPaid" | "orderCancelled"> {
+export function createMailNotifier(deps: MailerDeps): Pick<Notifier, "orderPaid" | "orderCancelled" | "bookingChanged" | "dateChanged"> {
   const { db, queue, log } = deps;
+
+  /**
+   * The staff e-mail about a buyer's change to a booking (a cancellation, a new date), added on `tx` with the event's
+   * other e-mails; `clave` names the event, so a second report of it adds nothing.
+   */
+  async function queueStaffNotice(
+    tx: Parameters<Parameters<typeof queue.db.transaction>[0]>[0],
+    view: MailView,
+    event: { cambio: BookingChange; lineIds: number[]; reembolsoId: number | null; clave: string },
+  ): Promise<void> {
+    const id = await insertCorreo(tx, {
+      tipo: "aviso_cambio",
+      pedidoId: view.pedidoId,
+      lineaId: event.lineIds.length === 1 ? event.lineIds[0]! : null,
+      destinatario: deps.staffEmail,
+      asunto: avisoCambioSubject(view, event.cambio),
+      clave: `aviso_cambio:${event.clave}`,
+    });
+    if (id !== null) {
+      const job: DeliverJob = { correoId: id, lineIds: event.lineIds, reembolsoId: event.reembolsoId, cambio: event.cambio };
+      await queue.send(MAIL_QUEUE, job, { tx });
+    }
+  }
+
   return {
     async orderPaid(pedidoId) {
       if (await correoExists(db, confirmacionKey(pedidoId))) return;
@@ -111,7 +145,7 @@ export function createMailNotifier(deps: MailerDeps): Pick<Notifier, "orderPaid"
           const at = new Date(linea.inicio.getTime() - REMINDER_LEAD_MS);
           // a departure less than a day away gets no reminder: the confirmation has just gone out
           if (linea.canceladaAt || at <= now) continue;
-          await queue.send(REMINDER_QUEUE, { pedidoId, lineaId: linea.id } satisfies ReminderJob, {
+          await queue.send(REMINDER_QUEUE, { pedidoId, lineaId: linea.id, para: linea.inicio.toISOString() } satisfies ReminderJob, {
             tx,
             startAfter: at,
             singletonKey: `recordatorio:${linea.id}`,
@@ -122,10 +156,36 @@ export function createMailNotifier(deps: MailerDeps): Pick<Notifier, "orderPaid"
       if (added) log.info({ pedido: pedidoId }, "confirmation e-mails queued");
     },
 
+    async dateChanged({ pedidoId, lineaId, cambioId }) {
+      const clave = `cambio_fecha:${cambioId}`;
+      if (await correoExists(db, clave)) return;
+      const now = deps.now();
+      const view = await deps.loadView(pedidoId, now);
+      if (!view || !view.pagado || view.canal !== "tienda") return;
+      await queue.db.transaction(async (tx) => {
+        const id = await insertCorreo(tx, { tipo: "cambio_fecha", pedidoId, lineaId: null, destinatario: view.email, asunto: cambioFechaSubject(view), clave });
+        if (id === null) return;
+        await queue.send(MAIL_QUEUE, { correoId: id } satisfies DeliverJob, { tx });
+        // the moved line's reminder, for its new date (the old one drops itself: its `para` no longer matches)
+        for (const linea of view.lineas.filter((l) => l.id === lineaId)) {
+          const at = new Date(linea.inicio.getTime() - REMINDER_LEAD_MS);
+          if (linea.canceladaAt || at <= now) continue;
+          const para = linea.inicio.toISOString();
+          await queue.send(REMINDER_QUEUE, { pedidoId, lineaId: linea.id, para, cambio: cambioId } satisfies ReminderJob, {
+            tx,
+            startAfter: at,
+            singletonKey: `recordatorio:${linea.id}:${para}`,
+          });
+        }
+      });
+      log.info({ pedido: pedidoId, cambio: cambioId }, "date change e-mail queued");
+    },
+
     async orderCancelled({ pedidoId, lineIds, reembolsoId, porStaff }) {
       const view = await deps.loadView(pedidoId, deps.now());
       if (!view || view.canal !== "tienda") return;
       const ids = [...new Set(lineIds)].sort((a, b) => a - b);
+      const clave = `${pedidoId}:${reembolsoId ?? "sin-reembolso"}:${ids.join(",")}`;
       await queue.db.transaction(async (tx) => {
         const id = await insertCorreo(tx, {
           tipo: "cancelacion",
@@ -133,10 +193,19 @@ export function createMailNotifier(deps: MailerDeps): Pick<Notifier, "orderPaid"
           lineaId: ids.length === 1 ? ids[0]! : null,
           destinatario: view.email,
           asunto: cancelacionSubject(view),
-          clave: `cancelacion:${pedidoId}:${reembolsoId ?? "sin-reembolso"}:${ids.join(",")}`,
+          clave: `cancelacion:${clave}`,
         });
         if (id !== null) await queue.send(MAIL_QUEUE, { correoId: id, lineIds: ids, reembolsoId, porStaff } satisfies DeliverJob, { tx });
+        // staff hear of what buyers cancel themselves (staff's own cancellations are in Actividad)
+        if (!porStaff) await queueStaffNotice(tx, view, { cambio: "cancelacion", lineIds: ids, reembolsoId, clave });
       });
+    },
+
+    async bookingChanged({ pedidoId, lineIds, clave }) {
+      const view = await deps.loadView(pedidoId, deps.now());
+      if (!view || !view.pagado) return;
+      const ids = [...new Set(lineIds)].sort((a, b) => a - b);
+      await queue.db.transaction((tx) => queueStaffNotice(tx, view, { cambio: "cambio_de_fecha", lineIds: ids, reembolsoId: null, clave: `cambio:${clave}` }));
     },
   };
 }
@@ -153,6 +222,8 @@ export function voucherIcs(view: MailReserva, storefrontUrl: string, now: Date):
       .map((l) => ({
         uid: `${view.referencia}-${l.id}@tours`,
         start: l.inicio,
+        ...(l.fin ? { end: l.fin } : {}),
+        ...(l.encuentro ? { geo: l.encuentro } : {}),
         zone: l.zona,
         summary: l.tourNombre,
         location: l.puntoEncuentro,
@@ -173,11 +244,23 @@ export async function startMailWorkers(deps: MailerDeps): Promise<void> {
     switch (row.tipo) {
       case "confirmacion":
         return renderConfirmacion(view, links, { qrPng: await voucherQrPng(view.referencia), ics: voucherIcs(view, deps.storefrontUrl, now) });
+      case "cambio_fecha":
+        // the confirmation again, on the new date: same reference and PIN, a new voucher and .ics
+        return {
+          ...renderConfirmacion(view, links, { qrPng: await voucherQrPng(view.referencia), ics: voucherIcs(view, deps.storefrontUrl, now) }),
+          subject: cambioFechaSubject(view),
+        };
       case "nuevo_pedido":
         return renderNuevoPedido(view, links);
       case "recordatorio": {
         const linea = view.lineas.find((l) => l.id === row.linea_id);
         return linea && !linea.canceladaAt ? renderRecordatorio(view, linea, links) : null;
+      }
+      case "aviso_cambio": {
+        const ids = new Set(data.lineIds ?? []);
+        const lines = view.lineas.filter((l) => ids.has(l.id));
+        const refund = data.reembolsoId ? await deps.loadRefund(data.reembolsoId) : null;
+        return renderAvisoCambio(view, lines, data.cambio ?? "cancelacion", refund, links);
       }
       case "cancelacion": {
         const ids = new Set(data.lineIds ?? []);
@@ -213,12 +296,14 @@ export async function startMailWorkers(deps: MailerDeps): Promise<void> {
     log.info({ correo: row.id, tipo: row.tipo }, "e-mail sent");
   });
 
-  await queue.work<ReminderJob>(REMINDER_QUEUE, async ({ pedidoId, lineaId }) => {
+  await queue.work<ReminderJob>(REMINDER_QUEUE, async ({ pedidoId, lineaId, para, cambio }) => {
     const view = await deps.loadView(pedidoId, deps.now());
     const linea = view?.lineas.find((l) => l.id === lineaId);
     // checked now, not when the order was paid: a cancelled line or order gets no reminder, nor a departure
     // already gone (the job ran late, e.g. after a long outage)
     if (!view || !view.pagado || !linea || linea.canceladaAt || linea.inicio <= deps.now()) return;
+    // the line moved to another date since this reminder was scheduled: the date change scheduled its own
+    if (para && para !== linea.inicio.toISOString()) return;
     await queue.db.transaction(async (tx) => {
       const id = await insertCorreo(tx, {
         tipo: "recordatorio",
@@ -226,7 +311,7 @@ export async function startMailWorkers(deps: MailerDeps): Promise<void> {
         lineaId,
         destinatario: view.email,
         asunto: recordatorioSubject(linea),
-        clave: `recordatorio:${pedidoId}:${lineaId}`,
+        clave: cambio ? `recordatorio:${pedidoId}:${lineaId}:cambio-${cambio}` : `recordatorio:${pedidoId}:${lineaId}`,
       });
       if (id !== null) await queue.send(MAIL_QUEUE, { correoId: id } satisfies DeliverJob, { tx });
     });

@@ -1,4 +1,4 @@
-import { TRAVELLER_KEYS, TRAVELLER_LABELS_ES, formatUSD } from "@tours/domain";
+import { TRAVELLER_KEYS, TRAVELLER_LABELS_ES, formatDuracion, formatLocalTime, formatUSD, mapaUrl, orderStateLabel, wallClock } from "@tours/domain";
 import type { ReservaLinea, ReservaView } from "../modules/reservas/reserva.view.ts";
 import type { MailAttachment } from "./transport.ts";
 
@@ -18,6 +18,9 @@ export type MailLinea = Pick<
   | "inicio"
   | "fechaTexto"
   | "horaTexto"
+  | "duracionMinutos"
+  | "fin"
+  | "encuentro"
   | "mayores15"
   | "menoresde15_a4"
   | "menores3"
@@ -31,7 +34,7 @@ export type MailLinea = Pick<
 /** What the templates read of a booking. */
 export type MailReserva = Pick<
   ReservaView,
-  "pedidoId" | "referencia" | "pin" | "nombre" | "apellido" | "email" | "telefono" | "totalCents" | "reembolsadoCents"
+  "pedidoId" | "referencia" | "pin" | "nombre" | "apellido" | "email" | "telefono" | "totalCents" | "reembolsadoCents" | "situacion" | "comentario"
 > & { lineas: MailLinea[] };
 
 export interface RenderedMail {
@@ -65,15 +68,25 @@ export function cancelacionTexto(l: Pick<MailLinea, "reembolsable" | "limiteText
     : "Este tour no es reembolsable: si cancelas no se devuelve el dinero.";
 }
 
-/** A labelled row: [label, value]. */
-type Row = [string, string];
+/** A labelled row: [label, value], or [label, link text, address] for a link. */
+type Row = [string, string] | [string, string, string];
+
+/** "3 h 30 min (termina a las 13:30 hora de Bogotá)"; null when the tour's duration is not given. */
+function duracionTexto(l: Pick<MailLinea, "duracionMinutos" | "fin" | "zona">): string | null {
+  if (!l.duracionMinutos) return null;
+  const fin = l.fin ? ` (termina a las ${formatLocalTime(wallClock(l.fin, l.zona).hora, l.zona)})` : "";
+  return `${formatDuracion(l.duracionMinutos)}${fin}`;
+}
 
 function lineRows(l: MailLinea, opts: { price: boolean; deadline: boolean }): Row[] {
+  const duracion = duracionTexto(l);
   const rows: Row[] = [
     ["Fecha", l.fechaTexto],
     ["Hora", l.horaTexto],
+    ...(duracion ? [["Duración", duracion] as Row] : []),
     ["Viajeros", viajerosTexto(l)],
     ["Punto de encuentro", l.puntoEncuentro || "Te lo confirmaremos antes de la salida"],
+    ...(l.encuentro ? [["Mapa del punto de encuentro", "Ver en OpenStreetMap", mapaUrl(l.encuentro.lat, l.encuentro.lng)] as Row] : []),
   ];
   if (opts.price) rows.push(["Pagado", formatUSD(l.totalCents)]);
   if (opts.deadline) rows.push(["Cancelación", cancelacionTexto(l)]);
@@ -92,9 +105,14 @@ export const p = (s: string): Block => ({ html: `<p style="margin:0 0 14px">${es
 function card(title: string, rows: Row[]): Block {
   const html = `<div style="border:1px solid #e5e7eb;border-radius:8px;padding:14px 16px;margin:0 0 14px">
 <h3 style="margin:0 0 8px;font-size:17px">${escapeHtml(title)}</h3>
-${rows.map(([k, v]) => `<p style="margin:0 0 6px"><span style="color:#6b7280">${escapeHtml(k)}:</span> ${escapeHtml(v)}</p>`).join("\n")}
+${rows
+  .map(
+    ([k, v, href]) =>
+      `<p style="margin:0 0 6px"><span style="color:#6b7280">${escapeHtml(k)}:</span> ${href ? `<a href="${escapeHtml(href)}" style="color:#0f766e">${escapeHtml(v)}</a>` : escapeHtml(v)}</p>`,
+  )
+  .join("\n")}
 </div>`;
-  const text = [title, ...rows.map(([k, v]) => `  ${k}: ${v}`)].join("\n");
+  const text = [title, ...rows.map(([k, v, href]) => `  ${k}: ${href ?? v}`)].join("\n");
   return { html, text };
 }
 
@@ -122,6 +140,10 @@ ${blocks.map((b) => b.html).join("\n")}
 
 export function confirmacionSubject(r: Pick<MailReserva, "referencia">): string {
   return `Tu reserva ${r.referencia} está confirmada`;
+}
+
+export function cambioFechaSubject(r: Pick<MailReserva, "referencia">): string {
+  return `Nueva fecha de tu reserva ${r.referencia}`;
 }
 
 export function renderConfirmacion(
@@ -168,18 +190,63 @@ export function nuevoPedidoSubject(r: Pick<MailReserva, "referencia" | "totalCen
   return `Nuevo pedido ${r.referencia} · ${formatUSD(r.totalCents)}`;
 }
 
-export function renderNuevoPedido(r: MailReserva, links: MailLinks): RenderedMail {
-  const { html, text } = page(`Nuevo pedido ${r.referencia}`, [
-    p(`Se pagó un pedido de ${formatUSD(r.totalCents)} (pedido n.º ${r.pedidoId}).`),
+/** The buyer, the order's state and what the buyer wrote at checkout: the head of every e-mail to staff. */
+function staffHead(r: MailReserva): Block[] {
+  const blocks = [
     card("Cliente", [
       ["Nombre", `${r.nombre} ${r.apellido}`],
       ["Correo", r.email],
       ["Teléfono", r.telefono],
+      ["Estado del pedido", orderStateLabel(r.situacion)],
     ]),
+  ];
+  if (r.comentario.trim()) blocks.push(card("Comentario del cliente", [["Escribió", r.comentario.trim()]]));
+  return blocks;
+}
+
+export function renderNuevoPedido(r: MailReserva, links: MailLinks): RenderedMail {
+  const { html, text } = page(`Nuevo pedido ${r.referencia}`, [
+    p(`Se pagó un pedido de ${formatUSD(r.totalCents)} (pedido n.º ${r.pedidoId}).`),
+    ...staffHead(r),
     ...r.lineas.map((l) => card(l.tourNombre, lineRows(l, { price: true, deadline: false }))),
-    button("Abrir el panel", `${links.storefrontUrl}/panel`),
+    button("Abrir el panel", `${links.storefrontUrl}/panel/pedidos`),
   ]);
   return { subject: nuevoPedidoSubject(r), html, text, attachments: [] };
+}
+
+/** What a buyer changed in their booking, as staff are told it. */
+export type BookingChange = "cancelacion" | "cambio_de_fecha";
+
+export function avisoCambioSubject(r: Pick<MailReserva, "referencia">, cambio: BookingChange): string {
+  return cambio === "cancelacion" ? `El cliente canceló en la reserva ${r.referencia}` : `Cambio de fecha en la reserva ${r.referencia}`;
+}
+
+/** To staff: a buyer cancelled (part of) a booking, or a booking's date changed; which lines, the refund if any. */
+export function renderAvisoCambio(r: MailReserva, lines: MailLinea[], cambio: BookingChange, refund: RefundInfo | null, links: MailLinks): RenderedMail {
+  const quedan = r.lineas.filter((l) => !l.canceladaAt);
+  const blocks: Block[] = [
+    p(
+      cambio === "cancelacion"
+        ? `${r.nombre} ${r.apellido} canceló ${lines.length === 1 ? "este tour" : "estos tours"} de la reserva ${r.referencia} (pedido n.º ${r.pedidoId}):`
+        : `La reserva ${r.referencia} (pedido n.º ${r.pedidoId}) cambió de fecha; así queda:`,
+    ),
+    ...lines.map((l) => card(l.tourNombre, lineRows(l, { price: true, deadline: false }))),
+    ...staffHead(r),
+  ];
+  if (cambio === "cancelacion") {
+    blocks.push(
+      refund
+        ? card("Reembolso", [
+            ["Monto", formatUSD(refund.montoCents)],
+            ["Estado", refundStateText(refund.estado)],
+          ])
+        : p("Esta cancelación no tiene reembolso."),
+      p(quedan.length > 0 ? `Sigue en pie: ${quedan.map((l) => `${l.tourNombre} (${l.fechaTexto}, ${l.horaTexto})`).join("; ")}.` : "No queda nada de la reserva."),
+    );
+  }
+  blocks.push(button("Abrir el pedido en el panel", `${links.storefrontUrl}/panel/pedidos`));
+  const { html, text } = page(cambio === "cancelacion" ? "Un cliente canceló" : "Cambio de fecha", blocks);
+  return { subject: avisoCambioSubject(r, cambio), html, text, attachments: [] };
 }
 
 export function recordatorioSubject(l: Pick<MailLinea, "tourNombre" | "horaTexto">): string {

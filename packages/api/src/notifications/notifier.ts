@@ -10,12 +10,21 @@ export interface Notifier extends AlertNotifier {
   orderPaid(pedidoId: number): Promise<void>;
   /** Lines of a paid order were cancelled (by the buyer in "Mi reserva" or by staff), with the refund if any. */
   orderCancelled(event: { pedidoId: number; lineIds: number[]; reembolsoId: number | null; porStaff: boolean }): Promise<void>;
+  /**
+   * Lines of a paid booking moved to another date (cambio-de-fecha.ts): staff get an e-mail. `clave` names this
+   * change (e.g. the lines and their new departures), so the same change reported twice sends one e-mail.
+   */
+  bookingChanged(event: { pedidoId: number; lineIds: number[]; clave: string }): Promise<void>;
+  /** A line moved to another departure (a date change): a new confirmation with the new voucher and .ics. */
+  dateChanged(event: { pedidoId: number; lineaId: number; cambioId: number }): Promise<void>;
 }
 
 /** For apps built without e-mail (most API tests): nothing is sent. */
 export const silentNotifier: Notifier = {
   async orderPaid() {},
   async orderCancelled() {},
+  async bookingChanged() {},
+  async dateChanged() {},
   async pinLocked() {},
   async loginLocked() {},
 };

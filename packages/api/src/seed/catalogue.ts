@@ -205,3 +205,65 @@ export const COMMENT_EMAILS = [
   "sofia.lopez@gmail.com",
   "andres.castro@hotmail.com",
 ];
+
+/** A demo tour's facts (issue 26): minutes, languages, wheelchair access, modalidad, minimum age, meeting point. */
+export interface DemoFacts {
+  minutos: number;
+  idiomas: string[];
+  accesible: "si" | "no" | "parcial";
+  modalidad: "grupo" | "privado";
+  edad: number;
+  /** [latitude, longitude] of the meeting point (the hotel when the tour picks travellers up there). */
+  punto: [number, number];
+}
+
+const ES_EN = ["es", "en"];
+
+/** Every demo tour's facts, by its name. */
+export const DEMO_FACTS: Record<string, DemoFacts> = {
+  "La Candelaria y el Museo del Oro": { minutos: 240, idiomas: ES_EN, accesible: "parcial", modalidad: "grupo", edad: 0, punto: [4.5981, -74.076] },
+  "Monserrate al atardecer": { minutos: 180, idiomas: ES_EN, accesible: "parcial", modalidad: "grupo", edad: 0, punto: [4.6056, -74.0557] },
+  "Catedral de Sal de Zipaquirá": { minutos: 540, idiomas: ES_EN, accesible: "parcial", modalidad: "grupo", edad: 0, punto: [4.7003, -74.0425] },
+  "Comuna 13: grafiti y transformación": { minutos: 240, idiomas: ES_EN, accesible: "no", modalidad: "grupo", edad: 6, punto: [6.2566, -75.6134] },
+  "Guatapé y la Piedra del Peñol": { minutos: 600, idiomas: ES_EN, accesible: "no", modalidad: "grupo", edad: 5, punto: [6.2087, -75.5675] },
+  "Ciudad amurallada y Getsemaní": { minutos: 180, idiomas: ["es", "en", "fr"], accesible: "si", modalidad: "grupo", edad: 0, punto: [10.4229, -75.5491] },
+  "Islas del Rosario en lancha": { minutos: 540, idiomas: ES_EN, accesible: "no", modalidad: "grupo", edad: 4, punto: [10.4215, -75.548] },
+  "Castillo de San Felipe de Barajas": { minutos: 120, idiomas: ES_EN, accesible: "parcial", modalidad: "privado", edad: 0, punto: [10.4225, -75.5392] },
+  "Teotihuacán al amanecer": { minutos: 480, idiomas: ["es", "en", "fr"], accesible: "no", modalidad: "grupo", edad: 8, punto: [19.4361, -99.1546] },
+  "Xochimilco y Coyoacán": { minutos: 360, idiomas: ES_EN, accesible: "parcial", modalidad: "grupo", edad: 0, punto: [19.427, -99.1677] },
+  "Centro Histórico y murales de Diego Rivera": { minutos: 240, idiomas: ["es", "en", "de"], accesible: "si", modalidad: "grupo", edad: 0, punto: [19.4326, -99.1332] },
+  "Chichén Itzá y cenote Ik Kil": { minutos: 720, idiomas: ES_EN, accesible: "no", modalidad: "grupo", edad: 5, punto: [21.1372, -86.7466] },
+  "Isla Mujeres en catamarán": { minutos: 420, idiomas: ES_EN, accesible: "no", modalidad: "grupo", edad: 3, punto: [21.1365, -86.744] },
+  "Monte Albán y talleres de alebrijes": { minutos: 360, idiomas: ES_EN, accesible: "parcial", modalidad: "grupo", edad: 0, punto: [17.0657, -96.7233] },
+  "Hierve el Agua y ruta del mezcal": { minutos: 540, idiomas: ES_EN, accesible: "no", modalidad: "grupo", edad: 18, punto: [17.0606, -96.7253] },
+  "Machu Picchu en tren": { minutos: 900, idiomas: ["es", "en", "pt"], accesible: "no", modalidad: "grupo", edad: 0, punto: [-13.4956, -72.038] },
+  "Valle Sagrado de los Incas": { minutos: 600, idiomas: ES_EN, accesible: "parcial", modalidad: "grupo", edad: 0, punto: [-13.5167, -71.9787] },
+  "Montaña de Siete Colores": { minutos: 720, idiomas: ES_EN, accesible: "no", modalidad: "grupo", edad: 12, punto: [-13.5175, -71.9795] },
+  "Lima colonial y catacumbas": { minutos: 180, idiomas: ES_EN, accesible: "parcial", modalidad: "grupo", edad: 0, punto: [-12.0464, -77.0301] },
+  "Ruta gastronómica por Barranco": { minutos: 240, idiomas: ES_EN, accesible: "parcial", modalidad: "privado", edad: 12, punto: [-12.1497, -77.0222] },
+  "Cañón del Colca": { minutos: 2160, idiomas: ES_EN, accesible: "no", modalidad: "grupo", edad: 6, punto: [-16.3988, -71.5369] },
+  "Monasterio de Santa Catalina": { minutos: 120, idiomas: ["es", "en", "fr"], accesible: "parcial", modalidad: "grupo", edad: 0, punto: [-16.3955, -71.5367] },
+  "Museo del Prado con guía experto": { minutos: 150, idiomas: ["es", "en", "it"], accesible: "si", modalidad: "grupo", edad: 0, punto: [40.4138, -3.6921] },
+  "Madrid de los Austrias y tapas": { minutos: 180, idiomas: ES_EN, accesible: "si", modalidad: "grupo", edad: 18, punto: [40.4155, -3.7074] },
+  "Toledo y Segovia en un día": { minutos: 660, idiomas: ["es", "en", "pt"], accesible: "parcial", modalidad: "grupo", edad: 0, punto: [40.4184, -3.7124] },
+  "Sagrada Familia sin colas": { minutos: 90, idiomas: ["es", "en", "fr", "de"], accesible: "si", modalidad: "grupo", edad: 0, punto: [41.4041, 2.1753] },
+  "Barrio Gótico y El Born": { minutos: 120, idiomas: ES_EN, accesible: "parcial", modalidad: "grupo", edad: 0, punto: [41.387, 2.17] },
+  "Montserrat y cata de vinos": { minutos: 480, idiomas: ES_EN, accesible: "parcial", modalidad: "grupo", edad: 18, punto: [41.3874, 2.1686] },
+  "Alcázar y Catedral de Sevilla": { minutos: 180, idiomas: ["es", "en", "fr"], accesible: "parcial", modalidad: "grupo", edad: 0, punto: [37.3843, -5.9925] },
+  "Espectáculo de flamenco en Triana": { minutos: 90, idiomas: ["es"], accesible: "si", modalidad: "grupo", edad: 6, punto: [37.3857, -6.0031] },
+  "San Telmo, La Boca y Caminito": { minutos: 240, idiomas: ["es", "en", "pt"], accesible: "parcial", modalidad: "grupo", edad: 0, punto: [-34.6081, -58.3703] },
+  "Cena show de tango": { minutos: 240, idiomas: ["es", "en", "pt"], accesible: "si", modalidad: "grupo", edad: 12, punto: [-34.6092, -58.3631] },
+  "Delta del Tigre en lancha": { minutos: 360, idiomas: ES_EN, accesible: "no", modalidad: "grupo", edad: 0, punto: [-34.5906, -58.3747] },
+  "Bodegas de Luján de Cuyo": { minutos: 360, idiomas: ["es", "en", "pt"], accesible: "parcial", modalidad: "grupo", edad: 18, punto: [-32.8895, -68.8446] },
+  "Alta montaña y Aconcagua": { minutos: 720, idiomas: ES_EN, accesible: "no", modalidad: "grupo", edad: 6, punto: [-32.8932, -68.8414] },
+  "Circuito Chico y Cerro Campanario": { minutos: 240, idiomas: ["es", "en", "pt"], accesible: "parcial", modalidad: "grupo", edad: 0, punto: [-41.1335, -71.3103] },
+  "Isla Victoria y Bosque de Arrayanes": { minutos: 420, idiomas: ES_EN, accesible: "no", modalidad: "grupo", edad: 0, punto: [-41.0574, -71.5352] },
+  "Asakusa, Senso-ji y el río Sumida": { minutos: 240, idiomas: ["es", "en", "ja"], accesible: "parcial", modalidad: "grupo", edad: 0, punto: [35.7111, 139.7963] },
+  "Monte Fuji y lago Kawaguchi": { minutos: 600, idiomas: ["es", "en", "ja"], accesible: "parcial", modalidad: "grupo", edad: 0, punto: [35.6896, 139.6995] },
+  "Shibuya y Harajuku de noche": { minutos: 180, idiomas: ["es", "en"], accesible: "si", modalidad: "privado", edad: 0, punto: [35.659, 139.7006] },
+  "Fushimi Inari y Kiyomizu-dera": { minutos: 300, idiomas: ["es", "en", "ja"], accesible: "no", modalidad: "grupo", edad: 0, punto: [34.9875, 135.7593] },
+  "Arashiyama y bosque de bambú": { minutos: 300, idiomas: ES_EN, accesible: "parcial", modalidad: "grupo", edad: 0, punto: [35.0181, 135.6813] },
+  "Ceremonia del té en Gion": { minutos: 90, idiomas: ["es", "en", "ja"], accesible: "no", modalidad: "privado", edad: 6, punto: [35.0036, 135.7752] },
+  "Dotonbori y comida callejera": { minutos: 180, idiomas: ES_EN, accesible: "si", modalidad: "grupo", edad: 0, punto: [34.6687, 135.5013] },
+  "Castillo de Osaka y Nara": { minutos: 480, idiomas: ["es", "en", "ja"], accesible: "parcial", modalidad: "grupo", edad: 0, punto: [34.7025, 135.4959] },
+};

@@ -9,9 +9,16 @@ import { ciudadesTable } from "../modules/ciudades/ciudades.table.ts";
 import { comentariosTable, fotosTable, horarioTable, tourTable } from "../modules/tour/tour.table.ts";
 import { bannerTable } from "../modules/banner/banner.table.ts";
 import { createStaffUserRepository } from "../modules/auth/auth.repository.ts";
-import { COMMENTS, COMMENT_EMAILS, DEMO_CITIES, PREFIJOS, type DemoTour } from "./catalogue.ts";
+import { COMMENTS, COMMENT_EMAILS, DEMO_CITIES, DEMO_FACTS, PREFIJOS, type DemoTour } from "./catalogue.ts";
 import { type Scene, prng, renderLandscape } from "./landscape.ts";
 import { DEMO_ZONES, type SeededTour, demoCapacities, seedDemoBookings } from "./bookings.ts";
+
+/** The free-text accessibility of a demo tour, in words that agree with its wheelchair fact. */
+const ACCESIBILIDAD_TEXT = {
+  si: "Apto para sillas de ruedas",
+  no: "No apto para personas con movilidad reducida",
+  parcial: "Accesible en parte: consulte antes de reservar",
+} as const;
 
 export interface SeedOptions {
   /** Generate photos (false in most tests: the catalogue is then seeded without images). */
@@ -175,6 +182,7 @@ export async function seedDemo(
             .returning({ id: ciudadesTable.id });
           result.ciudades++;
           for (const tour of demo.tours) {
+            const facts = DEMO_FACTS[tour.nombre]!;
             const [row] = await tx
               .insert(tourTable)
               .values({
@@ -188,7 +196,8 @@ export async function seedDemo(
                 incluye: "Guía profesional en español, entradas a los sitios indicados, agua embotellada",
                 noIncluye: "Propinas, gastos personales, comidas no indicadas",
                 duracion: tour.duracion,
-                accesibilidad: rand() < 0.5 ? "Apto para sillas de ruedas" : "No apto para personas con movilidad reducida",
+                // the draw is kept so the seed's later draws stay as they were; the text follows the tour's facts
+                accesibilidad: (rand(), ACCESIBILIDAD_TEXT[facts.accesible]),
                 mascotas: rand() < 0.3,
                 salidas: `<p>Salidas diarias desde <strong>${tour.punto}</strong>. Llegue 15 minutos antes.</p>`,
                 puntoEncuentro: tour.punto,
@@ -196,6 +205,13 @@ export async function seedDemo(
                 pais: pais!.id,
                 ciudad: ciudad!.id,
                 descripcion: describe(tour, city.name, place.country),
+                duracionMinutos: facts.minutos,
+                idiomas: facts.idiomas,
+                accesibleSillaRuedas: facts.accesible,
+                modalidad: facts.modalidad,
+                edadMinima: facts.edad,
+                encuentroLat: facts.punto[0],
+                encuentroLng: facts.punto[1],
               })
               .returning({ id: tourTable.id });
             result.tours++;

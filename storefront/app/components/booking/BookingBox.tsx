@@ -1,14 +1,8 @@
 import { Form } from "@remix-run/react";
-import { FEW_PLACES_LEFT, formatDateEs, placesLeftText } from "@tours/domain";
+import { formatDateEs } from "@tours/domain";
 import { MonthCalendar } from "~/components/MonthCalendar";
-import { calendarQuery, type BookingCalendar, type SlotView } from "./calendar-state";
-
-const SLOT_STATE_TEXT: Partial<Record<SlotView["estado"], string>> = { agotada: "Agotado", cerrada: "Cerrado" };
-
-function slotNote(slot: SlotView): string | null {
-  if (!slot.reservable) return SLOT_STATE_TEXT[slot.estado] ?? null;
-  return slot.quedan !== null && slot.quedan <= FEW_PLACES_LEFT ? placesLeftText(slot.quedan) : null;
-}
+import { calendarQuery, type BookingCalendar } from "./calendar-state";
+import { SlotButtons } from "./SlotButtons";
 
 /**
  * The booking box: price, the month calendar (each day a link) and the slots of the chosen day (each a submit
@@ -42,34 +36,26 @@ export function BookingBox({ price, calendar, hasSchedule }: { price: string; ca
           <input type="hidden" name="mes" value={mes} />
           <input type="hidden" name="fecha" value={fecha} />
           <h3 className="slots-title">Horarios del {formatDateEs(fecha)}</h3>
-          <ul className="slots">
-            {slots.map((slot) => {
-              const note = slotNote(slot);
-              return (
-                <li key={slot.hora}>
-                  <button
-                    type="submit"
-                    name="hora"
-                    value={slot.hora}
-                    className={`btn btn--ghost slot${slot.reservable ? "" : " slot--off"}`}
-                    aria-pressed={hora === slot.hora}
-                    disabled={!slot.reservable}
-                    data-testid="slot"
-                  >
-                    <span className="slot__time">{slot.label}</span>
-                    {note ? (
-                      <span className={`slot__note${slot.reservable ? " slot__note--few" : ""}`} data-testid="slot-note">
-                        {note}
-                      </span>
-                    ) : null}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
+          <SlotButtons slots={slots} hora={hora} />
         </Form>
       ) : hasSchedule ? (
         <p className="muted">Elige un día resaltado para ver sus horarios.</p>
+      ) : null}
+      {calendar.alternativas.length > 0 ? (
+        <nav className="alternatives" aria-labelledby="alternativas-title" data-testid="alternativas">
+          <h3 id="alternativas-title" className="slots-title">
+            Próximas salidas con lugares
+          </h3>
+          <ul>
+            {calendar.alternativas.map((a) => (
+              <li key={`${a.fecha}-${a.hora}`}>
+                <a href={calendarQuery({ mes, fecha: a.fecha, hora: a.hora })}>
+                  {formatDateEs(a.fecha)}, {a.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
       ) : null}
     </section>
   );

@@ -1,7 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { FEW_PLACES_LEFT, TRAVELLER_LABELS_ES, formatDiaEs, placesLeftText } from "@tours/domain";
-import { imageOrScene, useImageBase } from "~/lib/images";
+import { useImageBase } from "~/lib/images";
+import { imageOrScene } from "~/lib/scene-image";
 import type { CartLineView, TravelerField } from "~/lib/cart.server";
 import { useHydrated } from "./use-hydrated";
 
@@ -43,9 +44,11 @@ export function CartLineCard({ line, onSaving }: { line: CartLineView; onSaving:
 
   const persons = shown.mayores_15 + shown.de_4_15 + shown.menores_3;
   const full = line.quedan !== null && persons >= line.quedan;
+  const fullNoteId = `cart-line-${item.tour_id}-lleno`;
 
   const counterButton = (field: TravelerField, label: string, delta: 1 | -1) => {
     const next: Counts = { ...shown, [field]: Math.max(0, shown[field] + delta) };
+    const blocked = (delta === -1 && shown[field] === 0) || (delta === 1 && field !== "mascotas" && full);
     return (
       <counts.Form method="post" action="/shop" preventScrollReset>
         <input type="hidden" name="intent" value="counts" />
@@ -57,7 +60,12 @@ export function CartLineCard({ line, onSaving }: { line: CartLineView; onSaving:
         <button
           type="submit"
           className="counter__btn"
-          disabled={(delta === -1 && shown[field] === 0) || (delta === 1 && field !== "mascotas" && full)}
+          // With JavaScript a counter that cannot move stays focusable (aria-disabled, its press ignored): the
+          // keyboard focus is not dropped when the place it asked for was the last one.
+          disabled={blocked && !hydrated}
+          aria-disabled={blocked && hydrated ? true : undefined}
+          onClick={blocked ? (event) => event.preventDefault() : undefined}
+          aria-describedby={delta === 1 && full ? fullNoteId : undefined}
           aria-label={`${delta === 1 ? "Agregar" : "Quitar"} uno: ${label}`}
           data-action={delta === 1 ? "inc" : "dec"}
         >
@@ -103,6 +111,12 @@ export function CartLineCard({ line, onSaving }: { line: CartLineView; onSaving:
             </li>
           ))}
         </ul>
+        {full ? (
+          // the person "+" stop at the places left while the pets' one goes on: said, so the counters agree
+          <p className="counters-note" id={fullNoteId} data-testid="counters-full">
+            No quedan más lugares para personas en esta salida; las mascotas no ocupan lugar.
+          </p>
+        ) : null}
         {!line.hasTravelers ? (
           <p className="cart-line__warning">Agrega al menos un viajero para poder pagar este tour.</p>
         ) : null}

@@ -2,11 +2,26 @@ import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { MSG } from "@tours/domain";
 import { useEffect, useRef } from "react";
 import { showToast } from "~/lib/toast-client";
-import type { CheckoutValues } from "~/lib/checkout.server";
+import type { CheckoutField, CheckoutValues } from "~/lib/checkout.server";
 import { Field } from "./Field";
 import { FormNotice } from "./FormNotice";
 import type { FieldErrors, Notice } from "./forms.server";
 import { useHydrated } from "./use-hydrated";
+import { HoldNotice } from "./HoldNotice";
+import type { HoldView } from "~/lib/hold";
+
+/** The form's fields in order, with their labels (the error summary names them like the form does). */
+const FIELD_LABELS: ReadonlyArray<readonly [CheckoutField, string]> = [
+  ["nombre", "Nombre"],
+  ["apellido", "Apellido"],
+  ["nit", "Cédula o NIT"],
+  ["email", "Email"],
+  ["telefono", "Teléfono"],
+  ["telefonoRespaldo", "Teléfono 2"],
+  ["direccion", "Dirección"],
+  ["comentario", "Comentario"],
+];
+const fieldId = (name: CheckoutField) => `checkout-${name}`;
 
 interface CheckoutFormProps {
   total: string;
@@ -15,28 +30,37 @@ interface CheckoutFormProps {
   messages?: string[];
   /** The message of a plain HTML post (no JavaScript), shown at the top of the form. */
   notice?: Notice;
+  /** The places an order made before from this cart still holds (paying again replaces that order). */
+  hold?: HoldView | null;
 }
 
 /**
  * The contact form of the checkout (spec §5). With JavaScript it is a modal over the cart; without it, a plain
  * section under the cart. Either way it posts to /shop, and the action sends the buyer to PayPal.
  */
-export function CheckoutForm({ total, values = {}, errors = {}, messages = [], notice }: CheckoutFormProps) {
+const NO_ERRORS: FieldErrors = {};
+
+export function CheckoutForm({ total, values = {}, errors = NO_ERRORS, messages = [], notice, hold }: CheckoutFormProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
   const navigate = useNavigate();
   const box = useRef<HTMLDivElement>(null);
 
+  const invalid = FIELD_LABELS.filter(([name]) => errors[name]);
+  const firstInvalid = invalid[0]?.[0];
+
   useEffect(() => {
     if (!hydrated) return;
-    box.current?.querySelector<HTMLInputElement>("input:not([type=hidden])")?.focus();
+    // the first field to correct, else the first field: its error is read out with it (aria-describedby)
+    const first = firstInvalid ? document.getElementById(fieldId(firstInvalid)) : box.current?.querySelector<HTMLInputElement>("input:not([type=hidden])");
+    first?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") navigate("/shop", { preventScrollReset: true, replace: true });
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [hydrated, navigate]);
+  }, [hydrated, navigate, firstInvalid, errors]);
 
   const form = (
     <Form
@@ -50,6 +74,21 @@ export function CheckoutForm({ total, values = {}, errors = {}, messages = [], n
       <input type="hidden" name="intent" value="checkout" />
       <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
       <FormNotice notice={notice} />
+      {invalid.length > 0 ? (
+        // each problem links to its field (without JavaScript too); the messages repeat next to the fields
+        <div className="notice notice--error error-summary" data-testid="checkout-errors">
+          <p>Revisa estos datos:</p>
+          <ul>
+            {invalid.map(([name, label]) => (
+              <li key={name}>
+                <a href={`#${fieldId(name)}`}>
+                  {label}: {errors[name]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {messages.length > 0 ? (
         <ul className="notice notice--error" role="alert">
           {messages.map((m) => (
@@ -58,15 +97,15 @@ export function CheckoutForm({ total, values = {}, errors = {}, messages = [], n
         </ul>
       ) : null}
       <div className="form-grid">
-        <Field label="Nombre" name="nombre" autoComplete="given-name" defaultValue={values.nombre} error={errors.nombre} required />
-        <Field label="Apellido" name="apellido" autoComplete="family-name" defaultValue={values.apellido} error={errors.apellido} required />
-        <Field label="Cédula o NIT" name="nit" inputMode="numeric" defaultValue={values.nit} error={errors.nit} required />
-        <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={values.email} error={errors.email} required />
-        <Field label="Teléfono" name="telefono" type="tel" autoComplete="tel" defaultValue={values.telefono} error={errors.telefono} required />
-        <Field label="Teléfono 2" name="telefonoRespaldo" type="tel" defaultValue={values.telefonoRespaldo} error={errors.telefonoRespaldo} />
+        <Field label="Nombre" name="nombre" id={fieldId("nombre")} autoComplete="given-name" defaultValue={values.nombre} error={errors.nombre} required />
+        <Field label="Apellido" name="apellido" id={fieldId("apellido")} autoComplete="family-name" defaultValue={values.apellido} error={errors.apellido} required />
+        <Field label="Cédula o NIT" name="nit" id={fieldId("nit")} inputMode="numeric" defaultValue={values.nit} error={errors.nit} required />
+        <Field label="Email" name="email" id={fieldId("email")} type="email" autoComplete="email" defaultValue={values.email} error={errors.email} required />
+        <Field label="Teléfono" name="telefono" id={fieldId("telefono")} type="tel" autoComplete="tel" defaultValue={values.telefono} error={errors.telefono} required />
+        <Field label="Teléfono 2" name="telefonoRespaldo" id={fieldId("telefonoRespaldo")} type="tel" defaultValue={values.telefonoRespaldo} error={errors.telefonoRespaldo} />
       </div>
-      <Field label="Dirección" name="direccion" autoComplete="street-address" defaultValue={values.direccion} error={errors.direccion} required />
-      <Field label="Comentario" name="comentario" multiline defaultValue={values.comentario} error={errors.comentario} />
+      <Field label="Dirección" name="direccion" id={fieldId("direccion")} autoComplete="street-address" defaultValue={values.direccion} error={errors.direccion} required />
+      <Field label="Comentario" name="comentario" id={fieldId("comentario")} multiline defaultValue={values.comentario} error={errors.comentario} />
       <p className="muted">Te llevaremos a PayPal para pagar {total} de forma segura.</p>
       <button type="submit" className="btn btn--block" disabled={busy}>
         {busy ? "Creando el pedido…" : `Pagar ${total}`}
@@ -78,6 +117,7 @@ export function CheckoutForm({ total, values = {}, errors = {}, messages = [], n
     return (
       <section className="panel checkout-section" id="datos" aria-labelledby="checkout-title">
         <h2 id="checkout-title">Datos de contacto</h2>
+        {hold ? <HoldNotice hold={hold} /> : null}
         {form}
       </section>
     );
@@ -89,6 +129,7 @@ export function CheckoutForm({ total, values = {}, errors = {}, messages = [], n
           ×
         </Link>
         <h2 id="checkout-title">Datos de contacto</h2>
+        {hold ? <HoldNotice hold={hold} /> : null}
         {form}
       </div>
     </div>

@@ -62,7 +62,8 @@ export function ConfirmBooking({
           En el carrito indicas cuántas personas (y mascotas) viajan.
           {typeof quedan === "number" ? ` ${placesLeftText(quedan)} en esta salida.` : null}
         </p>
-        <Form method="post" preventScrollReset className="modal__actions">
+        {/* no preventScrollReset: the cart it leads to opens at its top, with the added line in view */}
+        <Form method="post" className="modal__actions">
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="fecha" value={fecha} />
           <input type="hidden" name="hora" value={hora} />

@@ -11,6 +11,8 @@ interface FieldProps {
   inputMode?: "text" | "numeric" | "tel" | "email";
   multiline?: boolean;
   hint?: ReactNode;
+  /** A fixed id, for forms whose error summary links to their fields ("#checkout-nombre"). */
+  id?: string;
 }
 
 /**
@@ -28,8 +30,10 @@ export function Field({
   inputMode,
   multiline = false,
   hint,
+  id: fixedId,
 }: FieldProps) {
-  const id = useId();
+  const generated = useId();
+  const id = fixedId ?? generated;
   const errorId = `${id}-error`;
   const common = {
     id,

@@ -2,6 +2,7 @@ import type { Clock, HorarioLike } from "@tours/domain";
 import { describe, expect, it } from "vitest";
 import type { Disponibilidad } from "@tours/contract";
 import { applyAvailability, calendarQuery, calendarState, monthNavigation, MONTHS_AHEAD } from "~/components/booking/calendar-state";
+import { dayLabel } from "~/components/MonthCalendar";
 
 const NO_DAYS = { domingo: false, lunes: false, martes: false, miercoles: false, jueves: false, viernes: false, sabado: false };
 // 09:00 Monday to Saturday, 15:30 on Saturdays; nothing on Sundays.
@@ -156,6 +157,17 @@ describe("applyAvailability: the live places over the schedule", () => {
     expect(day(s, "2026-11-25").available).toBe(false);
   });
 
+  it("a bookable day knows its places left over its open departures (what its cell announces)", () => {
+    const s = applyAvailability(state(""), live);
+    expect(day(s, "2026-11-28").quedan).toBe(2);
+    expect(day(s, "2026-11-23").quedan).toBeUndefined();
+    expect(dayLabel(day(s, "2026-11-28"))).toBe("sábado 28 de noviembre, quedan 2 lugares");
+    expect(dayLabel(day(s, "2026-11-23"))).toBe("lunes 23 de noviembre, agotado");
+    const unlimited = applyAvailability(state(""), availability([{ fecha: "2026-11-28", estado: "abierto", salidas: [salida("15:30", "disponible", null)] }]));
+    expect(day(unlimited, "2026-11-28").quedan).toBeNull();
+    expect(dayLabel(day(unlimited, "2026-11-28"))).toBe("sábado 28 de noviembre, disponible");
+  });
+
   it("a sold-out day in the URL is not chosen; a day with places lists its departures in local time", () => {
     expect(applyAvailability(state("fecha=2026-11-23&hora=09:00"), live)).toMatchObject({ fecha: null, slots: [], hora: null });
     const s = applyAvailability(state("fecha=2026-11-28&hora=15:30"), live);
@@ -165,6 +177,16 @@ describe("applyAvailability: the live places over the schedule", () => {
     ]);
     expect(s.hora).toBe("15:30");
     expect(applyAvailability(state("fecha=2026-11-28&hora=09:00"), live).hora).toBeNull();
+  });
+
+  it("a sold-out choice offers the next departures with places; an open one offers none", () => {
+    expect(applyAvailability(state("fecha=2026-11-23&hora=09:00"), live).alternativas).toEqual([
+      { fecha: "2026-11-28", hora: "15:30", label: "15:30 hora de Bogotá" },
+    ]);
+    // the day's own other time is its enabled slot; later days follow
+    expect(applyAvailability(state("fecha=2026-11-28"), live).alternativas).toEqual([]);
+    const open = availability([{ fecha: "2026-11-27", estado: "abierto", salidas: [salida("09:00", "disponible", 8)] }]);
+    expect(applyAvailability(state("fecha=2026-11-27"), open).alternativas).toEqual([]);
   });
 
   it("without availability (the call failed) the schedule decides, as before", () => {

@@ -108,14 +108,22 @@ export interface SlotView {
   /** Places left; null: unlimited or unknown. */
   quedan: number | null;
   reservable: boolean;
+  /** Sold out only because others hold its last places unpaid: minutes until the first hold may free them. */
+  liberaEnMin?: number;
 }
 
 export interface BookingCalendar extends Omit<CalendarState, "weeks" | "slots"> {
-  weeks: Array<Array<CalendarDay & { estado?: DayState }>>;
+  /** `quedan`: places left on a bookable day (null: unlimited). */
+  weeks: Array<Array<CalendarDay & { estado?: DayState; quedan?: number | null }>>;
   slots: SlotView[];
   /** "hora de Bogotá", when the availability is known. */
   zoneLabel: string | null;
+  /** When the day asked for is sold out (or one of its times is): the next departures with places, on later days of the month. */
+  alternativas: Array<{ fecha: string; hora: string; label: string }>;
 }
+
+/** How many later departures a sold-out choice offers. */
+const ALTERNATIVES = 3;
 
 /**
  * A day's state as the calendar marks it: "cerrado" only when staff closed a departure of it; a day whose
@@ -126,6 +134,13 @@ function shownState(day: Disponibilidad["dias"][number] | undefined): DayState |
   return day?.estado;
 }
 
+/** Places left on a day over its bookable departures; null when one of them is unlimited. */
+function placesLeft(day: Disponibilidad["dias"][number] | undefined): number | null {
+  const open = (day?.salidas ?? []).filter((s) => s.reservable);
+  if (open.length === 0 || open.some((s) => s.quedan === null)) return null;
+  return open.reduce((sum, s) => sum + (s.quedan ?? 0), 0);
+}
+
 /**
  * The calendar with the tour's live availability laid over its schedule: sold-out and closed days are not
  * bookable, nor are departures that are full, closed or past their cutoff. Without availability (the call
@@ -134,7 +149,7 @@ function shownState(day: Disponibilidad["dias"][number] | undefined): DayState |
 export function applyAvailability(state: CalendarState, availability: Disponibilidad | null): BookingCalendar {
   if (!availability || availability.mes !== state.mes) {
     const slots = state.slots.map((hora) => ({ hora, label: hora, estado: "disponible" as const, quedan: null, reservable: true }));
-    return { ...state, slots, zoneLabel: null };
+    return { ...state, slots, zoneLabel: null, alternativas: [] };
   }
   const days = new Map(availability.dias.map((d) => [d.fecha, d]));
   const bookable = (fecha: string) => {
@@ -144,13 +159,30 @@ export function applyAvailability(state: CalendarState, availability: Disponibil
   const weeks = state.weeks.map((week) =>
     week.map((day) => {
       const estado = day.inMonth ? shownState(days.get(day.date)) : undefined;
-      return { ...day, available: day.available && bookable(day.date), ...(estado ? { estado } : {}) };
+      const available = day.available && bookable(day.date);
+      return { ...day, available, ...(estado ? { estado } : {}), ...(available ? { quedan: placesLeft(days.get(day.date)) } : {}) };
     }),
   );
   const chosen = state.fecha && bookable(state.fecha) ? days.get(state.fecha)! : null;
   const slots: SlotView[] = (chosen?.salidas ?? [])
     .filter((s) => s.estado !== "vencida")
-    .map((s) => ({ hora: s.hora, label: s.hora_local, estado: s.estado, quedan: s.quedan, reservable: s.reservable }));
+    .map((s) => ({
+      hora: s.hora,
+      label: s.hora_local,
+      estado: s.estado,
+      quedan: s.quedan,
+      reservable: s.reservable,
+      ...(s.libera_en_min ? { liberaEnMin: s.libera_en_min } : {}),
+    }));
   const hora = state.hora && slots.some((s) => s.hora === state.hora && s.reservable) ? state.hora : null;
-  return { ...state, weeks, fecha: chosen ? state.fecha : null, slots, hora, zoneLabel: availability.zona_nombre };
+  // a sold-out choice points to what is still open: the day's other times are its enabled slots; then the next days
+  const asked = state.fecha ? days.get(state.fecha) : undefined;
+  const soldOut = !!asked && asked.salidas.some((s) => s.estado === "agotada");
+  const alternativas = soldOut
+    ? availability.dias
+        .filter((d) => d.fecha > asked.fecha && bookable(d.fecha))
+        .flatMap((d) => d.salidas.filter((s) => s.reservable).map((s) => ({ fecha: d.fecha, hora: s.hora, label: s.hora_local })))
+        .slice(0, ALTERNATIVES)
+    : [];
+  return { ...state, weeks, fecha: chosen ? state.fecha : null, slots, hora, zoneLabel: availability.zona_nombre, alternativas };
 }

@@ -1,6 +1,7 @@
 import { Card } from "../Card";
 import { countryPath } from "~/lib/catalogue-format";
-import { imageOrScene, useImageBase } from "~/lib/images";
+import { useImageBase } from "~/lib/images";
+import { imageOrScene } from "~/lib/scene-image";
 
 export interface CountryCardData {
   id: number;

@@ -6,7 +6,8 @@ import { cityPath, countryPath } from "~/lib/catalogue-format";
 /**
  * The destination search of the hero. Without JavaScript it is a GET form to /buscar, which lists the
  * matching countries and cities. With JavaScript, clicking the box opens the "Top destinos" panel (cities
- * grouped under each country) and typing filters it by name.
+ * grouped under each country) and typing filters it by name; "Ver todos los resultados" opens /buscar with the
+ * words typed (tours as well, filters).
  */
 export function HeroSearch({ groups }: { groups: DestinationGroup[] }) {
   const [open, setOpen] = useState(false);
@@ -50,8 +51,7 @@ export function HeroSearch({ groups }: { groups: DestinationGroup[] }) {
           placeholder="Busca un país o una ciudad"
           autoComplete="off"
           value={query}
-          aria-expanded={open}
-          aria-controls={panelId}
+          aria-controls={open ? panelId : undefined}
           onClick={() => setOpen(true)}
           onFocus={() => setOpen(true)}
           onChange={(event) => {
@@ -95,6 +95,10 @@ export function HeroSearch({ groups }: { groups: DestinationGroup[] }) {
               ))}
             </div>
           )}
+          {/* the whole search: tours too, by name and description, with filters (issue 26) */}
+          <p className="top-destinos__all">
+            <Link to={query.trim() ? `/buscar?q=${encodeURIComponent(query.trim())}` : "/buscar"}>Ver todos los resultados</Link>
+          </p>
         </section>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { sceneImage } from "~/lib/images";
+import { sceneImage } from "~/lib/scene-image";
 
 /** The Japan promo banner of the home; it links to the country page when Japan is in the catalogue. */
 export function JapanPromo({ href }: { href: string }) {

@@ -8,7 +8,11 @@ const POINTS = [
 /** The four selling points of the home (spec §2). */
 export function SellingPoints() {
   return (
-    <section className="container section--tight" aria-label="Por qué reservar con nosotros">
+    <section className="container section--tight" aria-labelledby="por-que-title">
+      {/* the points are h3s: their section's h2 keeps the outline in order after the hero's h1 */}
+      <h2 id="por-que-title" className="visually-hidden">
+        Por qué reservar con nosotros
+      </h2>
       <ul className="selling-points">
         {POINTS.map((point) => (
           <li key={point.title} className="selling-point">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { FETCH_PRIORITY_HIGH, sceneImage } from "~/lib/images";
+import { FETCH_PRIORITY_HIGH } from "~/lib/images";
+import { sceneImage } from "~/lib/scene-image";
 import { SLIDESHOW_INTERVAL_MS } from "@tours/domain";
 
 /** Spec §9: 5 images, a new one every 9 s, 1 → 5 and back to 1. */

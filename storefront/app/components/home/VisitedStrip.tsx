@@ -1,13 +1,14 @@
 import { useEffect, useState } from "react";
-import { formatUSD, toCents } from "@tours/domain";
+import { STORAGE_KEYS, formatUSD, toCents } from "@tours/domain";
 import { Card } from "../Card";
-import { imageOrScene, useImageBase } from "~/lib/images";
-import { VISITED_KEY, type VisitedEntry } from "~/lib/visited";
+import { useImageBase } from "~/lib/images";
+import { imageOrScene } from "~/lib/scene-image";
+import type { VisitedEntry } from "~/lib/visited";
 
 /** The browser's `actividadesVisitadas` list, or null when there is none (or storage cannot be read). */
 function storedVisits(): VisitedEntry[] | null {
   try {
-    const raw = window.localStorage.getItem(VISITED_KEY);
+    const raw = window.localStorage.getItem(STORAGE_KEYS.visited);
     if (!raw) return null;
     const parsed: unknown = JSON.parse(raw);
     if (!Array.isArray(parsed)) return null;

@@ -5,6 +5,7 @@ import { BUNDLED_PLACES } from "./bundled-places.ts";
 import { BUNDLED_TOUR_SEEDS, type BundledTourSeed } from "./bundled-data.ts";
 import type { FreeTourPage, FreeTourProvider } from "./types.ts";
 import type { ObjectStore } from "../storage/object-store.ts";
+import { VARIANT_WIDTHS, encodeWebSet, variantName } from "../storage/index.ts";
 
 /** Provider-style status of a successful answer. */
 export const PROVIDER_OK = "success";
@@ -246,17 +247,28 @@ export function tourImageSvg(seed: BundledTourSeed, city: string, variant: numbe
 </svg>`;
 }
 
+/**
+ * Writes each bundled tour's pictures once, with the width variants every stored WebP has (`-480w`, `-960w`): the
+ * storefront's cards ask for them in their srcset like for any upload, and a missing one is a blank card.
+ */
 export async function ensureBundledImages(objects: ObjectStore): Promise<number> {
   let written = 0;
   for (const seed of BUNDLED_TOUR_SEEDS) {
     const id = stableUuid(seed.key);
     const { city } = placeOf(seed.cityId);
     for (let n = 1; n <= IMAGES_PER_TOUR; n++) {
-      const key = `freetours/${imageFileName(id, n)}`;
-      if (await objects.exists(key)) continue;
-      const webp = await sharp(Buffer.from(tourImageSvg(seed, city, n))).webp({ quality: 78 }).toBuffer();
-      await objects.put(key, webp, "image/webp");
-      written++;
+      const stem = `freetours/${imageFileName(id, n).slice(0, -".webp".length)}`;
+      const keys = [`${stem}.webp`, ...VARIANT_WIDTHS.map((w) => variantName(stem, w))];
+      const missing = [];
+      for (const key of keys) if (!(await objects.exists(key))) missing.push(key);
+      if (missing.length === 0) continue;
+      const { data, info } = await sharp(Buffer.from(tourImageSvg(seed, city, n))).raw().toBuffer({ resolveWithObject: true });
+      const set = await encodeWebSet({ data, info: { width: info.width, height: info.height, channels: info.channels } }, { quality: 78 });
+      const bodies = new Map<string, Buffer>([[keys[0]!, set.web], ...VARIANT_WIDTHS.map((w): [string, Buffer] => [variantName(stem, w), set.variants[w]])]);
+      for (const key of missing) {
+        await objects.put(key, bodies.get(key)!, "image/webp");
+        written++;
+      }
     }
   }
   return written;

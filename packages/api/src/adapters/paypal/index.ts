@@ -25,12 +25,15 @@ export function usesPaypalSimulator(config: PaymentsConfig): boolean {
   return !(config.paypal.clientId && config.paypal.clientSecret);
 }
 
-/** Real PayPal when credentials are set, otherwise the local simulator on PAYPAL_SIM_PORT. */
-export function createPaymentProvider(config: PaymentsConfig, log: FastifyBaseLogger): PaymentProvider {
+/**
+ * Real PayPal when credentials are set, otherwise the local simulator: at `simulatorUrl` when the caller started it
+ * (PAYPAL_SIM_PORT=0 lets the system choose its port), else on PAYPAL_SIM_PORT.
+ */
+export function createPaymentProvider(config: PaymentsConfig, log: FastifyBaseLogger, simulatorUrl?: string): PaymentProvider {
   const { paypal } = config;
   const timeoutMs = paypal.timeoutMs ?? DEFAULT_PAYPAL_TIMEOUT_MS;
   if (usesPaypalSimulator(config)) {
-    const baseUrl = `http://127.0.0.1:${paypal.simPort}`;
+    const baseUrl = simulatorUrl ?? `http://127.0.0.1:${paypal.simPort}`;
     log.info({ baseUrl }, "no PayPal credentials: payments go to the local PayPal simulator");
     return createPaypalClient({
       baseUrl,

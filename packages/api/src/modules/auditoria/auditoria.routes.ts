@@ -7,6 +7,7 @@ import { FORBIDDEN_MSG } from "../../http/errors.ts";
 import { requireRole, requireStaff } from "../../http/auth.ts";
 import { HttpError, badRequest, fieldError } from "../../http/errors.ts";
 import { type AuditLogRow, auditLogTable } from "./auditoria.table.ts";
+import { withTexts } from "./auditoria.describe.ts";
 
 /** Entries answered per request, newest first. */
 export const AUDIT_LIMIT = 500;
@@ -23,7 +24,7 @@ const HISTORY_PERMISSION: Record<string, Permission> = {
   usuario: "usuarios",
 };
 
-export function toAuditEntry(row: AuditLogRow) {
+export function toAuditEntry<T extends AuditLogRow>(row: T) {
   return { ...row, at: row.at.toISOString() };
 }
 
@@ -42,9 +43,10 @@ function textParam(value: unknown, name: string): string | undefined {
   return value;
 }
 
-async function entries(db: Db, where: SQL | undefined) {
+/** The newest entries that match, each with its Spanish texts (auditoria.describe.ts). */
+async function entries(db: Db, where: SQL | undefined, zona: string) {
   const rows = await db.select().from(auditLogTable).where(where).orderBy(desc(auditLogTable.at), desc(auditLogTable.id)).limit(AUDIT_LIMIT);
-  return rows.map(toAuditEntry);
+  return (await withTexts(db, rows, zona)).map(toAuditEntry);
 }
 
 export const auditoriaRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -64,7 +66,7 @@ export const auditoriaRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
       desde ? gte(auditLogTable.at, desde) : undefined,
       hasta ? lt(auditLogTable.at, new Date(hasta.getTime() + 24 * 3600 * 1000)) : undefined,
     ];
-    return { succes: await entries(deps.db, and(...conditions)) };
+    return { succes: await entries(deps.db, and(...conditions), deps.config.businessTimezone) };
   });
 
   /** One record's history, for its edit page. */
@@ -77,6 +79,7 @@ export const auditoriaRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
     }
     // a tour's schedules and photos are recorded under the tour's id and shown in its history
     const resources = recurso === "tour" ? ["tour", "horario", "fotos"] : [recurso];
-    return { succes: await entries(deps.db, and(inArray(auditLogTable.resource, resources), eq(auditLogTable.resourceId, recursoId))) };
+    const where = and(inArray(auditLogTable.resource, resources), eq(auditLogTable.resourceId, recursoId));
+    return { succes: await entries(deps.db, where, deps.config.businessTimezone) };
   });
 };

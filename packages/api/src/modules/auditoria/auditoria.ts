@@ -11,8 +11,25 @@ export interface AuditActor {
   userAgent: string;
 }
 
+/** The header in which the storefront's server passes on its visitor's browser (storefront/app/lib/api.server.ts). */
+export const FORWARDED_AGENT_HEADER = "x-forwarded-user-agent";
+
+/**
+ * Whether the request came through a proxy the API trusts (TRUST_PROXY: the storefront's server on loopback by
+ * default) that passed on its client's address: Fastify then walked X-Forwarded-For past a trusted hop. From any
+ * other sender the forwarded headers are the sender's own claims and are ignored (request.ip is then its socket).
+ */
+function viaTrustedProxy(request: FastifyRequest): boolean {
+  return (request.ips?.length ?? 0) > 1;
+}
+
+/**
+ * Who acted, from where: the address is request.ip (the visitor's, when the storefront forwarded it); the browser
+ * is the forwarded one when the storefront's server made the call for its visitor (a staff login at /login).
+ */
 export function actorOf(request: FastifyRequest, user: { id: number; nombre: string; email: string } | null = request.staff): AuditActor {
-  const agent = request.headers["user-agent"];
+  const forwarded = viaTrustedProxy(request) ? request.headers[FORWARDED_AGENT_HEADER] : undefined;
+  const agent = typeof forwarded === "string" && forwarded ? forwarded : request.headers["user-agent"];
   return {
     id: user?.id ?? null,
     nombre: user?.nombre ?? "",

@@ -14,8 +14,11 @@ export const COMPRA_MSG = {
   notPayable: "Este pedido no se puede pagar",
   inProgress: "El pago de este pedido se está procesando, intente de nuevo en unos segundos",
   alreadyPaid: "El pedido ya fue pagado y no se puede cancelar",
+  alreadyPaidHold: "Este pedido ya fue pagado: sus lugares son tuyos",
   refunded: "Este pedido fue cancelado y su pago reembolsado",
   duplicateTour: "Este tour ya está en el pedido: indica todos sus viajeros en una sola línea",
+  renewalLimit: (max: number) =>
+    `Ya pediste más tiempo ${max} veces, el máximo para un pedido; completa el pago antes de que se liberen tus lugares`,
   holdExpired: "Tu reserva expiró y ya no quedan lugares suficientes en esa salida; no se realizó ningún cobro",
   soldOut: (salida: string) => `La salida del ${salida} está agotada; elige otra fecha u horario`,
   fewLeft: (salida: string, left: number) =>

@@ -1,14 +1,15 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { ListParams } from "@tours/contract";
 import type { WeekdayKey } from "@tours/domain";
 import type { Db } from "../../db/client.ts";
-import { type ListSpec, listPage } from "../../http/list.ts";
+import { type ListPage, type ListSpec, listSql } from "../../http/list.ts";
 import { horarioTable, tourTable } from "../tour/tour.table.ts";
 import { paisTable } from "../pais/pais.table.ts";
 import { pedido, pedidoLine, type PedidoLineRow, type PedidoRow } from "./compra.table.ts";
-import { type NewPedido, type NewPedidoLine, renewHold, reserveWithHold } from "./retencion.ts";
+import { type NewPedido, type NewPedidoLine, extendHold, renewHold, reserveWithHold } from "./retencion.ts";
 import type { HoldGuard } from "./hold-limits.ts";
 import { tourZona } from "../tour/tour.zona.ts";
+import { orderStateSql } from "./order-state.ts";
 
 // modules/octo and bench/checkout.ts import these types from here
 export type { NewPedido, NewPedidoLine } from "./retencion.ts";
@@ -28,7 +29,8 @@ export interface TourForPricing {
 /** A claim older than this is taken to belong to a process that died mid-capture. */
 export const CAPTURE_CLAIM_TTL_MS = 60_000;
 
-export function createCompraRepository(db: Db) {
+/** `clock` dates the derived state of the panel's list (a lapsed hold reads expirado): the app's clock. */
+export function createCompraRepository(db: Db, clock: () => Date = () => new Date()) {
   return {
     /** The catalogue facts needed to price and check the lines: price and weekly slots of each tour. */
     async toursForPricing(ids: number[]): Promise<Map<number, TourForPricing>> {
@@ -72,6 +74,11 @@ export function createCompraRepository(db: Db) {
     /** A lapsed hold taken again if its places are still free, else the order expires (see renewHold). */
     renewHold(id: number, now: Date, holdUntil: Date) {
       return renewHold(db, id, now, holdUntil);
+    },
+
+    /** "Necesito más tiempo": the hold starts again, within the renewals allowed and the places left (see extendHold). */
+    extendHold(id: number, now: Date, holdUntil: Date, maxRenewals: number) {
+      return extendHold(db, id, now, holdUntil, maxRenewals);
     },
 
     async setPaymentId(id: number, paypalOrderId: string): Promise<PedidoRow | null> {
@@ -172,37 +179,77 @@ export function createCompraRepository(db: Db) {
       return db.select().from(pedidoLine).where(eq(pedidoLine.id_pedido, pedidoId)).orderBy(asc(pedidoLine.id));
     },
 
-    all(): Promise<PedidoRow[]> {
-      return db.select().from(pedido).orderBy(desc(pedido.id));
+    /** Every order for the panel's list, newest first, with its state and its tours and dates. */
+    all(): Promise<PedidoListRow[]> {
+      return db.select(listColumns(clock())).from(pedido).orderBy(desc(pedido.id));
     },
 
-    page(params: ListParams) {
-      return listPage(db, pedido, PEDIDO_LIST, params);
+    /** One page of the panel's list: filter (also by the derived state), sort and paging all in SQL. */
+    async page(params: ListParams): Promise<ListPage<PedidoListRow>> {
+      const now = clock();
+      const q = listSql(pedidoListSpec(now), params);
+      const [ids, [total]] = await Promise.all([
+        db.select({ id: pedido.id }).from(pedido).where(q.where).orderBy(...q.orderBy).limit(q.limit ?? 1_000_000).offset(q.offset),
+        db.select({ n: count() }).from(pedido).where(q.where),
+      ]);
+      // the state and the tours and dates are subqueries: computed for the page's rows only, not for every row the
+      // offset skips (a deep page would otherwise run them thousands of times)
+      const found = ids.length > 0 ? await db.select(listColumns(now)).from(pedido).where(inArray(pedido.id, ids.map((r) => r.id))) : [];
+      const byId = new Map(found.map((r) => [r.id, r]));
+      const rows = ids.flatMap((r) => byId.get(r.id) ?? []);
+      return { q, rows, total: total?.n ?? 0 };
     },
   };
 }
 
 export type CompraRepository = ReturnType<typeof createCompraRepository>;
 
-export const PEDIDO_LIST: ListSpec = {
-  resource: "compra",
-  sortable: {
-    id: pedido.id,
-    nombre: pedido.nombre,
-    apellido: pedido.apellido,
-    email: pedido.email,
-    valor_total: pedido.valor_total_cents,
-    status: pedido.status,
-    estado: pedido.estado,
-    createdAt: pedido.createdAt,
-  },
-  filterable: {
-    id: { column: pedido.id, kind: "id" },
-    status: { column: pedido.status, kind: "bool" },
-    estado: { column: pedido.estado, kind: "text" },
-    email: { column: pedido.email, kind: "text" },
-    referencia: { column: pedido.referencia, kind: "text" },
-  },
-  search: [pedido.nombre, pedido.apellido, pedido.email, pedido.telefono, pedido.referencia],
-  defaultSort: [desc(pedido.id)],
-};
+/** One tour and date of an order, as its list row shows them. */
+export interface PedidoLineSummary {
+  tour: string;
+  /** "MM/DD/YYYY-HH:MM", the line's fecha_tour. */
+  fecha: string;
+  cancelada: boolean;
+}
+
+export type PedidoListRow = PedidoRow & { situacion: string; lineas: PedidoLineSummary[] };
+
+/** The order's tours and dates in one scalar subquery (one index lookup per row of the page). */
+const lineSummarySql = sql<PedidoLineSummary[]>`(select coalesce(json_agg(json_build_object(
+    'tour', coalesce(t.nombre, 'Tour ' || l.id_tour), 'fecha', l.fecha_tour, 'cancelada', l.cancelada_at is not null)
+    order by l.id), '[]'::json)
+  from pedido_line l left join tour t on t.id = l.id_tour
+  where l.id_pedido = "pedido"."id")`;
+
+function listColumns(now: Date) {
+  return { ...getTableColumns(pedido), situacion: orderStateSql(now), lineas: lineSummarySql };
+}
+
+/** The list dialect of /api/compra/index; `situacion` is the derived state (order-state.ts) at `now`. */
+export function pedidoListSpec(now: Date): ListSpec {
+  const situacion = orderStateSql(now);
+  return {
+    resource: "compra",
+    sortable: {
+      id: pedido.id,
+      nombre: pedido.nombre,
+      apellido: pedido.apellido,
+      email: pedido.email,
+      valor_total: pedido.valor_total_cents,
+      status: pedido.status,
+      estado: pedido.estado,
+      situacion,
+      createdAt: pedido.createdAt,
+    },
+    filterable: {
+      id: { column: pedido.id, kind: "id" },
+      status: { column: pedido.status, kind: "bool" },
+      estado: { column: pedido.estado, kind: "text" },
+      situacion: { column: situacion, kind: "text" },
+      email: { column: pedido.email, kind: "text" },
+      referencia: { column: pedido.referencia, kind: "text" },
+    },
+    search: [pedido.nombre, pedido.apellido, pedido.email, pedido.telefono, pedido.referencia],
+    defaultSort: [desc(pedido.id)],
+  };
+}

@@ -28,6 +28,13 @@ export const compraRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     return { succes: toPedido(await service.confirm(token)) };
   });
 
+  // "Necesito más tiempo" (docs/decisions/0018): the buyer's unpaid order holds its places a while longer
+  app.post("/api/compra/retencion", async (request) => {
+    const { token } = parseBody(TokenBody, request.body);
+    await limiter.enforce(limits.pedido, request);
+    return { succes: await service.moreTime(token) };
+  });
+
   // the storefront posts to /compra/cancel (no /api prefix) as the upstream did; both paths are served
   for (const path of ["/compra/cancel", "/api/compra/cancel"]) {
     app.post(path, async (request) => {

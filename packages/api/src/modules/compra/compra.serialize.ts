@@ -1,9 +1,13 @@
-import { fromCents } from "@tours/domain";
+import { MAX_HOLD_RENEWALS, formatDiaCorto, fromCents } from "@tours/domain";
 import { timestamps } from "../../http/serialize.ts";
 import type { PedidoLineRow, PedidoRow } from "./compra.table.ts";
+import type { PedidoListRow } from "./compra.repository.ts";
 
-/** The contract's Pedido (money in USD on the wire, cents in the database) plus the additive `estado`. */
-export function toPedido(row: PedidoRow) {
+/**
+ * The contract's Pedido (money in USD on the wire, cents in the database) plus the additive `estado` (stored
+ * lifecycle) and, in the panel's list, `situacion` (the state people are told: order-state.ts) and its tours and dates.
+ */
+export function toPedido(row: PedidoRow | PedidoListRow) {
   return {
     id: row.id,
     referencia: row.referencia,
@@ -24,6 +28,12 @@ export function toPedido(row: PedidoRow) {
     canal: row.canal,
     revendedor_id: row.revendedor_id,
     revendedor_referencia: row.revendedor_referencia,
+    ...("situacion" in row
+      ? {
+          situacion: row.situacion,
+          lineas: row.lineas.map((l) => ({ tour: l.tour, fecha: formatDiaCorto(l.fecha), cancelada: l.cancelada })),
+        }
+      : {}),
     ...timestamps(row),
   };
 }
@@ -41,5 +51,14 @@ export function toPedidoLine(row: PedidoLineRow) {
     valor: fromCents(row.valor_cents),
     valor_total: fromCents(row.valor_total_cents),
     ...timestamps(row),
+  };
+}
+
+/** An unpaid order's hold as the buyer sees it (docs/decisions/0018): until when, and how many renewals are left. */
+export function toRetencion(row: Pick<PedidoRow, "hold_expires_at" | "hold_renewals">) {
+  return {
+    hold_expires_at: row.hold_expires_at ? row.hold_expires_at.toISOString() : null,
+    renovaciones: row.hold_renewals,
+    renovaciones_restantes: Math.max(0, MAX_HOLD_RENEWALS - row.hold_renewals),
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { CompraCreateBody, ValidationErrorItem } from "@tours/contract";
-import { CURRENCY, formatDateEs, formatLocalTime } from "@tours/domain";
+import { CURRENCY, MAX_HOLD_RENEWALS, formatDateEs, formatLocalTime } from "@tours/domain";
 import { PaypalError, paypalValueToCents } from "../../adapters/paypal/client.ts";
 import type { PaymentProvider, PaypalOrder } from "../../adapters/paypal/types.ts";
 import { HttpError, badRequest, fieldError, notFound } from "../../http/errors.ts";
@@ -12,6 +12,7 @@ import type { PedidoRow } from "./compra.table.ts";
 import { checkDia } from "./compra.dates.ts";
 import { COMPRA_MSG } from "./compra.messages.ts";
 import { buildOrderLine } from "./order-lines.ts";
+import { toRetencion } from "./compra.serialize.ts";
 import { type HoldLimits, checkOrderSize, clientHoldGuard } from "./hold-limits.ts";
 
 /** "lunes, 23 de noviembre de 2026 a las 14:00 hora de Bogotá". */
@@ -203,7 +204,32 @@ export function createCompraService(deps: CompraServiceDeps) {
       // links[1] is where the buyer approves (contract): with no such link there must be no links[1] at all
       return { id: paypalOrder.id, status: paypalOrder.status, links: (paypalOrder.links ?? []).filter((l) => l.rel === "self") };
     }
-    return withApprovalLinkSecond(paypalOrder);
+    // additive: until when the places are held, and how many times the buyer may ask for more time
+    return { ...withApprovalLinkSecond(paypalOrder), ...toRetencion({ hold_expires_at: holdUntil(now), hold_renewals: 0 }) };
+  }
+
+  /**
+   * "Necesito más tiempo" (docs/decisions/0018): the unpaid order behind a PayPal token holds its places
+   * HOLD_MINUTES more from now, at most MAX_HOLD_RENEWALS times, and only while they fit their departures.
+   */
+  async function moreTime(token: string) {
+    const order = await repo.findByPaymentId(token);
+    if (!order) throw notFound(COMPRA_MSG.notFound);
+    const now = deps.now();
+    const outcome = await repo.extendHold(order.id, now, holdUntil(now), MAX_HOLD_RENEWALS);
+    switch (outcome.kind) {
+      case "extended":
+        log.info({ pedido: order.id, renovaciones: outcome.order.hold_renewals }, "hold renewed at the buyer's request");
+        return toRetencion(outcome.order);
+      case "limit":
+        throw conflict(COMPRA_MSG.renewalLimit(MAX_HOLD_RENEWALS), { estado: order.estado, ...toRetencion(order) });
+      case "gone":
+        throw conflict(COMPRA_MSG.holdExpired, { estado: "expirado" });
+      case "not-pending": {
+        const estado = outcome.order?.estado ?? order.estado;
+        throw conflict(estado === "pagado" ? COMPRA_MSG.alreadyPaidHold : estado === "expirado" ? COMPRA_MSG.holdExpired : COMPRA_MSG.notPayable, { estado });
+      }
+    }
   }
 
   /**
@@ -367,14 +393,14 @@ export function createCompraService(deps: CompraServiceDeps) {
     return current;
   }
 
-  return { create, confirm, cancel, reconcile };
+  return { create, confirm, cancel, reconcile, moreTime };
 }
 
 export type CompraService = ReturnType<typeof createCompraService>;
 
 /** The orders service wired from the app's dependencies (used by the order routes and the webhooks). */
 export function compraServiceFor(deps: AppDeps, log: FastifyBaseLogger): { repo: CompraRepository; service: CompraService } {
-  const repo = createCompraRepository(deps.db);
+  const repo = createCompraRepository(deps.db, deps.now);
   const service = createCompraService({
     repo,
     payments: deps.payments,

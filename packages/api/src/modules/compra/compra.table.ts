@@ -52,6 +52,8 @@ export const pedido = pgTable("pedido", {
    * 'expirado': the hold lapsed and the places were gone when the buyer came to pay; nothing was captured.
    */
   hold_expires_at: timestamp("hold_expires_at", { withTimezone: true }),
+  /** How many times the buyer asked for more time ("Necesito más tiempo"); at most MAX_HOLD_RENEWALS (docs/decisions/0018). */
+  hold_renewals: integer("hold_renewals").default(0).notNull(),
   canal: text("canal").$type<PedidoCanal>().default("tienda").notNull(),
   /** OCTO bookings (docs/decisions/0008): the reseller's booking uuid (its idempotency key), who sold it, their reference. */
   octo_uuid: text("octo_uuid"),

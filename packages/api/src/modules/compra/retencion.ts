@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { personsOf } from "@tours/domain";
 import { type Db, executePrepared } from "../../db/client.ts";
 import { salida } from "../salidas/salidas.table.ts";
@@ -169,40 +169,84 @@ export async function reserveWithHold(
   }
 }
 
+type LockedLines = { lines: Array<{ id_tour: number; mayores15: number; menoresde15_a4: number; menores3: number; salidaId: number | null; fecha: string; hora: string }>; locked: Map<number, { cupo: number | null; cerrada: boolean }> };
+
+/** The order's lines with their departures locked (in the fixed order), then the order itself locked. */
+async function lockOrder(tx: Db, id: number): Promise<LockedLines & { order: PedidoRow | undefined }> {
+  const lines = await tx
+    .select({ id_tour: pedidoLine.id_tour, mayores15: pedidoLine.mayores15, menoresde15_a4: pedidoLine.menoresde15_a4, menores3: pedidoLine.menores3, salidaId: pedidoLine.salida_id, fecha: sql<string>`${salida.fecha}::text`, hora: salida.hora })
+    .from(pedidoLine)
+    .innerJoin(salida, eq(salida.id, pedidoLine.salida_id))
+    .where(and(eq(pedidoLine.id_pedido, id), isNull(pedidoLine.cancelada_at)));
+  const locked = new Map<number, { cupo: number | null; cerrada: boolean }>();
+  for (const l of [...lines].sort(departureOrder)) {
+    if (!locked.has(l.salidaId!)) locked.set(l.salidaId!, await lockDeparture(tx, l.id_tour, l.fecha, l.hora));
+  }
+  const [order] = await tx.select().from(pedido).where(eq(pedido.id, id)).for("update");
+  return { lines, locked, order };
+}
+
+/** Whether the order's places fit their departures again, leaving its own hold out of the count (under the locks). */
+async function fitsAgain(tx: Db, id: number, { lines, locked }: LockedLines, now: Date): Promise<boolean> {
+  const taken = await takenBySalida(tx, [...locked.keys()], now, id);
+  const asked = new Map<number, number>();
+  for (const l of lines) {
+    const dep = locked.get(l.salidaId!)!;
+    const capacity = dep.cupo ?? (await slotCapacity(tx, l.id_tour, l.fecha, l.hora)).cupo;
+    const want = (asked.get(l.salidaId!) ?? 0) + personsOf(l);
+    asked.set(l.salidaId!, want);
+    const closed = dep.cerrada || (await isDateClosed(tx, l.id_tour, l.fecha));
+    if (closed || (capacity !== null && takenTotal(taken.get(l.salidaId!)) + want > capacity)) return false;
+  }
+  return true;
+}
+
 /**
  * A buyer comes to pay after the hold lapsed: take the places again if they are still free (the hold is
  * renewed until `holdUntil`), else the order becomes 'expirado' and must not be captured.
  */
 export async function renewHold(db: Db, id: number, now: Date, holdUntil: Date): Promise<"renewed" | "expired" | "unchanged"> {
   return db.transaction(async (tx) => {
-    const lines = await tx
-      .select({ id_tour: pedidoLine.id_tour, mayores15: pedidoLine.mayores15, menoresde15_a4: pedidoLine.menoresde15_a4, menores3: pedidoLine.menores3, salidaId: pedidoLine.salida_id, fecha: sql<string>`${salida.fecha}::text`, hora: salida.hora })
-      .from(pedidoLine)
-      .innerJoin(salida, eq(salida.id, pedidoLine.salida_id))
-      .where(eq(pedidoLine.id_pedido, id));
-    const locked = new Map<number, { cupo: number | null; cerrada: boolean }>();
-    for (const l of [...lines].sort(departureOrder)) {
-      if (!locked.has(l.salidaId!)) locked.set(l.salidaId!, await lockDeparture(tx, l.id_tour, l.fecha, l.hora));
-    }
-    const [order] = await tx.select().from(pedido).where(eq(pedido.id, id)).for("update");
+    const held = await lockOrder(tx, id);
+    const { order } = held;
     if (!order || order.estado !== "pendiente" || order.capture_claimed_at || !order.hold_expires_at || order.hold_expires_at > now) {
       return "unchanged";
     }
-    const taken = await takenBySalida(tx, [...locked.keys()], now, id);
-    const asked = new Map<number, number>();
-    let fits = true;
-    for (const l of lines) {
-      const dep = locked.get(l.salidaId!)!;
-      const capacity = dep.cupo ?? (await slotCapacity(tx, l.id_tour, l.fecha, l.hora)).cupo;
-      const want = (asked.get(l.salidaId!) ?? 0) + personsOf(l);
-      asked.set(l.salidaId!, want);
-      const closed = dep.cerrada || (await isDateClosed(tx, l.id_tour, l.fecha));
-      if (closed || (capacity !== null && takenTotal(taken.get(l.salidaId!)) + want > capacity)) fits = false;
-    }
+    const fits = await fitsAgain(tx, id, held, now);
     await tx
       .update(pedido)
       .set(fits ? { hold_expires_at: holdUntil, updatedAt: now } : { estado: "expirado", updatedAt: now })
       .where(eq(pedido.id, id));
     return fits ? "renewed" : "expired";
+  });
+}
+
+export type ExtendOutcome =
+  | { kind: "extended"; order: PedidoRow }
+  | { kind: "limit" | "not-pending"; order: PedidoRow | undefined }
+  | { kind: "gone"; order: PedidoRow };
+
+/**
+ * "Necesito más tiempo" (docs/decisions/0018): the buyer's hold starts again until `holdUntil`, at most
+ * `maxRenewals` times per order, and only if its places still fit — its own places are left out of the count and
+ * asked again, under the departures' locks, so a renewal never takes a departure past its capacity (nor a closed
+ * one). A lapsed hold whose places were taken meanwhile makes the order 'expirado', as a late payment would.
+ */
+export async function extendHold(db: Db, id: number, now: Date, holdUntil: Date, maxRenewals: number): Promise<ExtendOutcome> {
+  return db.transaction(async (tx): Promise<ExtendOutcome> => {
+    const held = await lockOrder(tx, id);
+    const { order } = held;
+    if (!order || order.estado !== "pendiente" || order.capture_claimed_at || !order.hold_expires_at) return { kind: "not-pending", order };
+    if (order.hold_renewals >= maxRenewals) return { kind: "limit", order };
+    if (!(await fitsAgain(tx, id, held, now))) {
+      const [expired] = await tx.update(pedido).set({ estado: "expirado", updatedAt: now }).where(eq(pedido.id, id)).returning();
+      return { kind: "gone", order: expired! };
+    }
+    const [extended] = await tx
+      .update(pedido)
+      .set({ hold_expires_at: holdUntil, hold_renewals: order.hold_renewals + 1, updatedAt: now })
+      .where(eq(pedido.id, id))
+      .returning();
+    return { kind: "extended", order: extended! };
   });
 }

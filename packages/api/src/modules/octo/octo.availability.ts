@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { SalidasRepository } from "../salidas/salidas.repository.ts";
 import { monthAvailability } from "../salidas/salidas.service.ts";
 import { OCTO_MSG, OctoError } from "./octo.messages.ts";
-import { localDateTime, pricing, utcInstant } from "./octo.mapping.ts";
+import { localDateTime, localDateTimeEnd, pricing, utcInstant } from "./octo.mapping.ts";
 import type { OctoCaller, OctoCatalogue } from "./octo.products.ts";
 import type { ProductTour } from "./octo.repository.ts";
 import type { AvailabilityBody, CalendarBody, OctoAvailabilityT, OctoCalendarDayT } from "./octo.schemas.ts";
@@ -22,7 +22,7 @@ export function createOctoAvailability(deps: { salidas: SalidasRepository; now: 
   async function departuresBetween(tour: ProductTour, from: string, to: string, now: Date) {
     if (to < from) throw new OctoError("BAD_REQUEST", OCTO_MSG.rangeInverted);
     if (addDays(from, MAX_RANGE_DAYS) < to) throw new OctoError("BAD_REQUEST", OCTO_MSG.rangeTooLong);
-    const times = { id: tour.id, nombre: tour.nombre, zona: tour.zona, corteHoras: tour.corteHoras };
+    const times = { id: tour.id, nombre: tour.nombre, zona: tour.zona, corteHoras: tour.corteHoras, duracionMinutos: tour.duracionMinutos };
     const months: Disponibilidad[] = [];
     for (let ym = from.slice(0, 7); ym <= to.slice(0, 7); ) {
       const [y, m] = ym.split("-").map(Number) as [number, number];
@@ -88,8 +88,8 @@ export function createOctoAvailability(deps: { salidas: SalidasRepository; now: 
         result.push({
           id,
           localDateTimeStart: start,
-          // the tour's length is free text: the end is given as the start
-          localDateTimeEnd: start,
+          // start + the tour's duration; the start when the tour has none
+          localDateTimeEnd: localDateTimeEnd(d.fecha, s.hora, tour),
           allDay: false,
           available: s.reservable && (s.quedan === null || s.quedan >= Math.max(1, persons)),
           status: s.quedan === null && s.estado === "disponible" ? "FREESALE" : STATUS[s.estado],

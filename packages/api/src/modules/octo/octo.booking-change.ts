@@ -13,6 +13,7 @@ import { OCTO_MSG, OctoError } from "./octo.messages.ts";
 import type { OctoCaller, OctoCatalogue } from "./octo.products.ts";
 import { createOctoRepository, type BookingDetails, type ProductTour } from "./octo.repository.ts";
 import type { ContactBody } from "./octo.schemas.ts";
+import type { Notifier } from "../../notifications/notifier.ts";
 
 /**
  * Changing what a booking holds — its departure, its units, its product — through the one move of
@@ -52,7 +53,15 @@ interface BookingTarget {
   unitIds?: string[] | null;
 }
 
-export function createBookingChange(deps: { db: Db; compra: CompraRepository; catalogue: OctoCatalogue; view: BookingView; now: () => Date }) {
+export function createBookingChange(deps: {
+  db: Db;
+  compra: CompraRepository;
+  catalogue: OctoCatalogue;
+  view: BookingView;
+  now: () => Date;
+  /** Staff hear of a confirmed booking moved to another date (issue 22). */
+  notifier?: Pick<Notifier, "bookingChanged">;
+}) {
   const { catalogue, view } = deps;
 
   /** The travellers a booking asks for, with OCTO's rules: at least one person, infants accompanied. */
@@ -125,6 +134,10 @@ export function createBookingChange(deps: { db: Db; compra: CompraRepository; ca
     if (!moved.ok) {
       const asked = { ...to, id_tour: tour.id, ...counts, valor_cents: tour.precioCents, valor_total_cents: 0 };
       throw new OctoError("UNPROCESSABLE_ENTITY", refusalMessage(moved.refusal, asked, tour.zona), { availabilityId });
+    }
+    const from = departureKey(current.id, fecha, hora);
+    if (status === "CONFIRMED" && from !== availabilityId) {
+      await deps.notifier?.bookingChanged({ pedidoId: row.id, lineIds: [line.id], clave: `${line.id}:${from}>${availabilityId}:${now.getTime()}` });
     }
     return moved.value;
   }

@@ -3,7 +3,7 @@ import { cancellationDeadline, DEFAULT_TIME_ZONE, departureKey, unitPricesCents 
 import type { Db } from "../../db/client.ts";
 import { pedidoLine, type PedidoLineRow, type PedidoRow } from "../compra/compra.table.ts";
 import { salida } from "../salidas/salidas.table.ts";
-import { bookingStatus, localDateTime, OPTION_ID, option, pricing, product, UNITS, unitItemUuid, utcInstant, voucher } from "./octo.mapping.ts";
+import { bookingStatus, localDateTime, localDateTimeEnd, OPTION_ID, option, pricing, product, UNITS, unitItemUuid, utcInstant, voucher } from "./octo.mapping.ts";
 import type { OctoCaller } from "./octo.products.ts";
 import type { OctoRepository, ProductTour } from "./octo.repository.ts";
 import type { OctoBookingT } from "./octo.schemas.ts";
@@ -35,7 +35,7 @@ export function createBookingView(deps: { db: Db; octo: OctoRepository; now: () 
     const [found] = await deps.octo.productTours(line.id_tour);
     return (
       found ?? {
-        id: line.id_tour, nombre: `Tour ${line.id_tour}`, precioCents: line.valor_cents, zona: DEFAULT_TIME_ZONE, corteHoras: 2,
+        id: line.id_tour, nombre: `Tour ${line.id_tour}`, precioCents: line.valor_cents, zona: DEFAULT_TIME_ZONE, corteHoras: 2, duracionMinutos: null,
         puntoEncuentro: "", incluye: "", noIncluye: "", reembolsable: false, mascotas: line.mascotas > 0, startTimes: [hora],
       }
     );
@@ -102,7 +102,7 @@ export function createBookingView(deps: { db: Db; octo: OctoRepository; now: () 
       cancellation: status === "CANCELLED" ? { refund: row.paid_at ? "FULL" : "NONE", reason: row.motivo_cancelacion, utcCancelledAt: utcInstant(row.updatedAt) } : null,
       freesale: false,
       availabilityId,
-      availability: { id: availabilityId, localDateTimeStart: start, localDateTimeEnd: start, allDay: false, openingHours: [] },
+      availability: { id: availabilityId, localDateTimeStart: start, localDateTimeEnd: localDateTimeEnd(fecha, hora, tour), allDay: false, openingHours: [] },
       contact,
       notes: row.comentario,
       deliveryMethods: ["VOUCHER"],

@@ -13,6 +13,7 @@ import type { OctoCaller, OctoCatalogue } from "./octo.products.ts";
 import { createOctoRepository, type OctoRepository } from "./octo.repository.ts";
 import type { BookingBody, BookingsQuery, CancelBody, ConfirmBody, ExtendBody, OctoBookingT, PatchBody } from "./octo.schemas.ts";
 import type { Db } from "../../db/client.ts";
+import type { Notifier } from "../../notifications/notifier.ts";
 
 /** OCTO bookings: reserve, confirm, extend, update, cancel, read. Each booking is one order of one line (0009). */
 
@@ -24,6 +25,7 @@ interface OctoBookingsDeps {
   view: BookingView;
   now: () => Date;
   holdMinutes: number;
+  notifier?: Pick<Notifier, "bookingChanged">;
 }
 
 const MIN = 60_000;

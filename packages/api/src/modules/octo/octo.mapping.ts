@@ -101,7 +101,19 @@ export function unitItemUuid(bookingUuid: string, n: number): string {
 
 /** "2026-11-25T10:00:00-05:00": a departure's local start with its zone's offset at that instant. */
 export function localDateTime(fecha: string, hora: string, zona: string): string {
-  const instant = zonedTimeToUtc(fecha, hora, zona);
+  return localDateTimeAt(zonedTimeToUtc(fecha, hora, zona), zona);
+}
+
+/**
+ * A departure's local end: start + the tour's duration (its facts), with the zone's offset at the end; the start
+ * itself when the tour's duration is not given (its length is then only the spec's free text).
+ */
+export function localDateTimeEnd(fecha: string, hora: string, tour: Pick<ProductTour, "zona" | "duracionMinutos">): string {
+  const start = zonedTimeToUtc(fecha, hora, tour.zona);
+  return localDateTimeAt(tour.duracionMinutos ? new Date(start.getTime() + tour.duracionMinutos * 60_000) : start, tour.zona);
+}
+
+function localDateTimeAt(instant: Date, zona: string): string {
   const wall = wallClock(instant, zona);
   const [y, m, d] = wall.date.split("-").map(Number) as [number, number, number];
   const offset = Math.round((Date.UTC(y, m - 1, d, Math.floor(wall.minutes / 60), wall.minutes % 60) - instant.getTime()) / 60_000);

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { ListParams } from "@tours/contract";
 import type { Db } from "../../db/client.ts";
-import { type ListSpec, listSql } from "../../http/list.ts";
+import { type ListSpec, listPage } from "../../http/list.ts";
 import { pedido, pedidoLine, type PedidoRow } from "../compra/compra.table.ts";
 import { paisTable } from "../pais/pais.table.ts";
 import { salida } from "../salidas/salidas.table.ts";
@@ -19,6 +19,8 @@ export interface ProductTour {
   precioCents: number;
   zona: string;
   corteHoras: number;
+  /** How long the tour lasts (its facts); null when not given. */
+  duracionMinutos: number | null;
   puntoEncuentro: string;
   incluye: string;
   noIncluye: string;
@@ -72,13 +74,8 @@ export function createOctoRepository(db: Db) {
       return db.select().from(revendedor).where(inArray(revendedor.id, ids));
     },
 
-    async resellerPage(params: ListParams) {
-      const q = listSql(REVENDEDOR_LIST, params);
-      const [rows, [total]] = await Promise.all([
-        db.select().from(revendedor).where(q.where).orderBy(...q.orderBy).limit(q.limit ?? 1_000_000).offset(q.offset),
-        db.select({ n: count() }).from(revendedor).where(q.where),
-      ]);
-      return { q, rows, total: total?.n ?? 0 };
+    resellerPage(params: ListParams) {
+      return listPage(db, revendedor, REVENDEDOR_LIST, params);
     },
 
     /** An OCTO booking (its order) by its uuid. */
@@ -155,6 +152,7 @@ export function createOctoRepository(db: Db) {
           precioCents: tourTable.precioCents,
           zona: sql<string>`coalesce(${tourTable.zonaHoraria}, ${paisTable.zonaHoraria})`,
           corteHoras: tourTable.corteHoras,
+          duracionMinutos: tourTable.duracionMinutos,
           puntoEncuentro: tourTable.puntoEncuentro,
           incluye: tourTable.incluye,
           noIncluye: tourTable.noIncluye,

@@ -69,6 +69,7 @@ export const octoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     publicApiUrl: deps.config.publicApiUrl,
     storefrontUrl: deps.config.storefrontUrl,
     supplierName: deps.config.octoSupplierName,
+    notifier: deps.notifier,
   });
   app.decorateRequest("octo", null);
 

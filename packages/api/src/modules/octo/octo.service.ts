@@ -7,6 +7,8 @@ import { createOctoBookings } from "./octo.bookings.ts";
 import { createOctoCatalogue } from "./octo.products.ts";
 import type { OctoRepository } from "./octo.repository.ts";
 
+import type { Notifier } from "../../notifications/notifier.ts";
+
 export type { OctoCaller } from "./octo.products.ts";
 
 export interface OctoServiceDeps {
@@ -19,6 +21,8 @@ export interface OctoServiceDeps {
   publicApiUrl: string;
   storefrontUrl: string;
   supplierName: string;
+  /** Staff e-mails about resellers' date changes. */
+  notifier?: Pick<Notifier, "bookingChanged">;
 }
 
 /** The OCTO supplier API: products (octo.products), availability (octo.availability), bookings (octo.bookings). */

@@ -9,6 +9,7 @@ import type { Notifier } from "../../notifications/notifier.ts";
 import { type AuditActor, recordAudit } from "../auditoria/auditoria.ts";
 import { pedido, pedidoLine, reembolso, type ReembolsoEstado } from "../compra/compra.table.ts";
 import { type ReservaLinea, type ReservaView, loadReservaView, motivoNoCancelable } from "./reserva.view.ts";
+import { type RefundPart, refundParts } from "./capturas.ts";
 import { CANCELACION_MSG } from "./reservas.messages.ts";
 
 /**
@@ -79,7 +80,8 @@ interface Claim {
   requestId: string;
   montoCents: number;
   lineIds: number[];
-  captureId: string;
+  /** What each of the order's captures gives back (capturas.ts): the order's own, then paid date-change differences. */
+  parts: RefundPart[];
   referencia: string;
   por: "cliente" | "staff";
   /** The order as it was claimed, for the audit's "before". */
@@ -138,7 +140,7 @@ export function createCancelacionService(deps: CancelacionDeps) {
 
   const lockOrder = (tx: Db, id: number) =>
     tx
-      .select({ id: pedido.id, captureId: pedido.capture_id, createdAt: pedido.createdAt, estado: pedido.estado, status: pedido.status })
+      .select({ id: pedido.id, captureId: pedido.capture_id, valorTotalCents: pedido.valor_total_cents, createdAt: pedido.createdAt, estado: pedido.estado, status: pedido.status })
       .from(pedido)
       .where(eq(pedido.id, id))
       .for("update");
@@ -173,9 +175,10 @@ export function createCancelacionService(deps: CancelacionDeps) {
         } catch {
           // the request itself is decided again once the abandoned refund is finished
         }
+        const parts = await refundParts(tx, { id: order.id, captureId: order.captureId!, valorTotalCents: order.valorTotalCents }, open.montoCents);
         return {
           ours,
-          claim: { reembolsoId: open.id, claimedAt: now, takenOver: true, requestId: open.requestId, montoCents: open.montoCents, lineIds, captureId: order.captureId!, referencia: view.referencia, por: open.por, before },
+          claim: { reembolsoId: open.id, claimedAt: now, takenOver: true, requestId: open.requestId, montoCents: open.montoCents, lineIds, parts, referencia: view.referencia, por: open.por, before },
         };
       }
       const targets = linesToCancel(view, req, now);
@@ -189,6 +192,8 @@ export function createCancelacionService(deps: CancelacionDeps) {
         .from(reembolso)
         .where(and(eq(reembolso.pedido_id, order.id), eq(reembolso.estado, "fallido"), like(reembolso.request_id, `${base}-%`)));
       const requestId = `${base}-${refused?.n ?? 0}`;
+      // read before this claim is kept: a retry after no answer splits the same amount the same way (same request ids)
+      const parts = await refundParts(tx, { id: order.id, captureId: order.captureId, valorTotalCents: order.valorTotalCents }, montoCents);
       const [row] = await tx
         .insert(reembolso)
         .values({
@@ -206,17 +211,17 @@ export function createCancelacionService(deps: CancelacionDeps) {
         .returning({ id: reembolso.id });
       return {
         ours: true,
-        claim: { reembolsoId: row!.id, claimedAt: now, takenOver: false, requestId, montoCents, lineIds, captureId: order.captureId, referencia: view.referencia, por: req.por, before },
+        claim: { reembolsoId: row!.id, claimedAt: now, takenOver: false, requestId, montoCents, lineIds, parts, referencia: view.referencia, por: req.por, before },
       };
     });
   }
 
-  /** Step 2, no transaction open: PayPal's answer, a definitive refusal, or none (the outcome is unknown). */
-  async function askPaypal(c: Claim, pedidoId: number): Promise<PaypalAnswer> {
+  /** One capture's refund: PayPal's answer, a definitive refusal, or none (the outcome is unknown). */
+  async function askPaypalOnce(c: Claim, part: RefundPart, requestId: string, pedidoId: number): Promise<PaypalAnswer> {
     try {
-      const refund = await payments.refundCapture(c.captureId, {
-        requestId: c.requestId,
-        amountCents: c.montoCents,
+      const refund = await payments.refundCapture(part.captureId, {
+        requestId,
+        amountCents: part.cents,
         currency: CURRENCY,
         noteToPayer: `Reembolso de tu reserva ${c.referencia}`,
       });
@@ -226,9 +231,35 @@ export function createCancelacionService(deps: CancelacionDeps) {
       if (err instanceof PaypalError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 429) {
         return { kind: "refused", issue: err.issue, debugId: err.debugId };
       }
-      log.error({ err, pedido: pedidoId, requestId: c.requestId }, "PayPal refund without an answer: nothing cancelled");
+      log.error({ err, pedido: pedidoId, requestId }, "PayPal refund without an answer: nothing cancelled");
       return { kind: "noAnswer" };
     }
+  }
+
+  /**
+   * Step 2, no transaction open: the refund asked of each capture in turn (the order's own keeps the claim's request
+   * id; a date change's difference adds its id), one answer for all. A refusal or silence after a capture already
+   * refunded is no answer: nothing is kept, and the retry sends the same request ids, so PayPal answers the refunds
+   * it made instead of making them again.
+   */
+  async function askPaypal(c: Claim, pedidoId: number): Promise<PaypalAnswer> {
+    const refunds: PaypalRefund[] = [];
+    for (const part of c.parts) {
+      const requestId = part.cambioId === null ? c.requestId : `${c.requestId}-cambio-${part.cambioId}`;
+      const answer = await askPaypalOnce(c, part, requestId, pedidoId);
+      const made = answer.kind === "refund" && (answer.refund.status === "COMPLETED" || answer.refund.status === "PENDING");
+      if (!made) {
+        if (refunds.length === 0) return answer;
+        log.error({ pedido: pedidoId, requestId, answer: answer.kind }, "refund of a later capture failed after an earlier one was made: kept to retry");
+        return { kind: "noAnswer" };
+      }
+      refunds.push((answer as { refund: PaypalRefund }).refund);
+    }
+    if (refunds.length === 1) return { kind: "refund", refund: refunds[0]! };
+    return {
+      kind: "refund",
+      refund: { ...refunds[0]!, id: refunds.map((r) => r.id).join(","), status: refunds.every((r) => r.status === "COMPLETED") ? "COMPLETED" : "PENDING" },
+    };
   }
 
   /** Step 3, a short transaction with the order row locked: keeps PayPal's outcome, cancelling the lines when refunded. */

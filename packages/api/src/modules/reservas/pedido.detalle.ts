@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { PedidoDetalle } from "@tours/contract";
 import { fromCents } from "@tours/domain";
@@ -7,6 +7,9 @@ import { listCorreos } from "../../mail/correo.repository.ts";
 import { staffUsersTable } from "../auth/auth.table.ts";
 import { pedidoLine, reembolso } from "../compra/compra.table.ts";
 import { toPedidoLine } from "../compra/compra.serialize.ts";
+import { salida } from "../salidas/salidas.table.ts";
+import { describeDeparture } from "../salidas/salidas.service.ts";
+import { cambioFecha } from "./cambio-fecha.table.ts";
 import { toReserva } from "./reserva.serialize.ts";
 import { loadReservaView } from "./reserva.view.ts";
 
@@ -20,7 +23,8 @@ export async function pedidoDetalle(db: Db, pedidoId: number, now: Date): Promis
   const view = await loadReservaView(db, { pedidoId }, now);
   if (!view) return null;
   const checkinBy = alias(staffUsersTable, "checkin_by");
-  const [lines, refunds, correos] = await Promise.all([
+  const desde = alias(salida, "desde");
+  const [lines, refunds, correos, cambios] = await Promise.all([
     db
       .select({ line: pedidoLine, checkinPor: checkinBy.nombre })
       .from(pedidoLine)
@@ -34,7 +38,15 @@ export async function pedidoDetalle(db: Db, pedidoId: number, now: Date): Promis
       .where(eq(reembolso.pedido_id, pedidoId))
       .orderBy(asc(reembolso.id)),
     listCorreos(db, pedidoId),
+    db
+      .select({ c: cambioFecha, usuario: staffUsersTable.nombre, desdeFecha: sql<string | null>`${desde.fecha}::text`, desdeHora: desde.hora })
+      .from(cambioFecha)
+      .leftJoin(staffUsersTable, eq(staffUsersTable.id, cambioFecha.staff_usuario_id))
+      .leftJoin(desde, eq(desde.id, cambioFecha.desde_salida_id))
+      .where(eq(cambioFecha.pedido_id, pedidoId))
+      .orderBy(asc(cambioFecha.id)),
   ]);
+  const lineOf = new Map(view.lineas.map((l) => [l.id, l]));
   const salidaOf = new Map(view.lineas.map((l) => [l.id, l.salidaClave]));
   return {
     succes: lines.map(({ line, checkinPor }) => ({
@@ -46,6 +58,7 @@ export async function pedidoDetalle(db: Db, pedidoId: number, now: Date): Promis
       salida: salidaOf.get(line.id) ?? null,
     })),
     referencia: view.referencia,
+    comentario: view.comentario,
     reserva: toReserva(view),
     reembolsos: refunds.map(({ r, usuario }) => ({
       id: r.id,
@@ -58,6 +71,23 @@ export async function pedidoDetalle(db: Db, pedidoId: number, now: Date): Promis
       error: r.error,
       created_at: r.createdAt.toISOString(),
     })),
+    cambios: cambios.map(({ c, usuario, desdeFecha, desdeHora }) => {
+      const l = lineOf.get(c.linea_id);
+      const zona = l?.zona ?? "UTC";
+      const tour = l?.tourNombre ?? "";
+      return {
+        id: c.id,
+        linea: c.linea_id,
+        desde: desdeFecha && desdeHora ? `${tour} · ${describeDeparture(desdeFecha, desdeHora, zona)}` : null,
+        hacia: `${tour} · ${describeDeparture(c.hacia_fecha, c.hacia_hora, zona)}`,
+        diferencia: fromCents(c.diferencia_cents),
+        estado: c.estado,
+        por: c.por,
+        usuario,
+        error: c.error,
+        created_at: c.createdAt.toISOString(),
+      };
+    }),
     correos: correos.map((c) => ({
       id: c.id,
       tipo: c.tipo,

@@ -39,6 +39,7 @@ export function toReserva(view: ReservaView): Reserva {
     referencia: view.referencia,
     pin: view.pin,
     estado: view.estado,
+    situacion: view.situacion,
     pagado: view.pagado,
     canal: view.canal,
     nombre: view.nombre,

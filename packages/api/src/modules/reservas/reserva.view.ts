@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import {
   CURRENCY,
   DEFAULT_CUTOFF_HOURS,
@@ -14,6 +14,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import { pedido, pedidoLine, reembolso } from "../compra/compra.table.ts";
 import { normalizeReferencia } from "../compra/referencia.ts";
+import { orderStateSql } from "../compra/order-state.ts";
 import { paisTable } from "../pais/pais.table.ts";
 import { salida } from "../salidas/salidas.table.ts";
 import { tourTable } from "../tour/tour.table.ts";
@@ -41,6 +42,12 @@ export interface ReservaLinea {
   fechaTexto: string;
   /** "10:00 hora de Bogotá". */
   horaTexto: string;
+  /** The tour's duration in minutes (its facts); null when not given. */
+  duracionMinutos: number | null;
+  /** When the departure ends (inicio + duracionMinutos); null when the duration is not given. */
+  fin: Date | null;
+  /** The meeting point's coordinates; null when not given. */
+  encuentro: { lat: number; lng: number } | null;
   mayores15: number;
   menoresde15_a4: number;
   menores3: number;
@@ -65,6 +72,10 @@ export interface ReservaView {
   referencia: string;
   pin: string;
   estado: string;
+  /** The state people are told (order-state.ts): pagado, parcialmente_reembolsado, reembolsado, expirado… */
+  situacion: string;
+  /** What the buyer wrote at checkout (never lost: detail, staff e-mails, manifest); "" when nothing. */
+  comentario: string;
   pagado: boolean;
   canal: "tienda" | "octo";
   nombre: string;
@@ -98,7 +109,7 @@ export function motivoNoCancelable(view: Pick<ReservaView, "pagado" | "canal" | 
 /** The booking by its id or its reference (as typed: spaces, case and a missing "TR-" forgiven); null when none. */
 export async function loadReservaView(db: Db, by: { pedidoId: number } | { referencia: string }, now: Date): Promise<ReservaView | null> {
   const where = "pedidoId" in by ? eq(pedido.id, by.pedidoId) : eq(pedido.referencia, normalizeReferencia(by.referencia));
-  const [order] = await db.select().from(pedido).where(where);
+  const [order] = await db.select({ ...getTableColumns(pedido), situacion: orderStateSql(now) }).from(pedido).where(where);
   if (!order) return null;
   const [rows, [refunded]] = await Promise.all([
     db
@@ -110,6 +121,9 @@ export async function loadReservaView(db: Db, by: { pedidoId: number } | { refer
         puntoEncuentro: tourTable.puntoEncuentro,
         reembolsable: tourTable.reembolsable,
         corteHoras: tourTable.corteHoras,
+        duracionMinutos: tourTable.duracionMinutos,
+        encuentroLat: tourTable.encuentroLat,
+        encuentroLng: tourTable.encuentroLng,
         zona: sql<string | null>`${tourZona()}`,
       })
       .from(pedidoLine)
@@ -145,6 +159,9 @@ export async function loadReservaView(db: Db, by: { pedidoId: number } | { refer
       inicio: times?.startsAt ?? new Date(0),
       fechaTexto: parsed ? formatDateEs(parsed.date) : l.fecha_tour,
       horaTexto: parsed ? formatLocalTime(parsed.hora, zona) : "",
+      duracionMinutos: r.duracionMinutos,
+      fin: times && r.duracionMinutos ? new Date(times.startsAt.getTime() + r.duracionMinutos * 60_000) : null,
+      encuentro: r.encuentroLat !== null && r.encuentroLng !== null ? { lat: r.encuentroLat, lng: r.encuentroLng } : null,
       mayores15: l.mayores15,
       menoresde15_a4: l.menoresde15_a4,
       menores3: l.menores3,
@@ -165,6 +182,8 @@ export async function loadReservaView(db: Db, by: { pedidoId: number } | { refer
     referencia: order.referencia,
     pin: order.pin,
     estado: order.estado,
+    situacion: order.situacion,
+    comentario: order.comentario ?? "",
     pagado,
     canal: order.canal,
     nombre: order.nombre,

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from "fastify";
-import { CheckinBody, ReembolsarBody, ReservaCancelarBody, ReservaConsultaBody } from "@tours/contract";
+import { CambioFechaBody, CheckinBody, ReservaCambioBody, ReservaCambioConfirmarBody, ReembolsarBody, ReservaCancelarBody, ReservaConsultaBody } from "@tours/contract";
 import { fromCents } from "@tours/domain";
 import type { AppDeps } from "../../deps.ts";
 import { requireRole } from "../../http/auth.ts";
 import { parseBody, parseId } from "../../http/errors.ts";
 import { actorOf } from "../auditoria/auditoria.ts";
 import { createRateLimiter } from "../limits/rate-limiter.ts";
+import { startOwedRefunds } from "./cambio-fecha.reembolso.ts";
+import { createCambioFechaService } from "./cambio-fecha.service.ts";
 import { type CancelResult, createCancelacionService } from "./cancelacion.service.ts";
 import { createCheckinService } from "./checkin.service.ts";
 import { reservaByPin } from "./reserva.access.ts";
@@ -31,6 +33,17 @@ export const reservasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
     log: app.log,
   });
   const checkin = createCheckinService({ db: deps.db, now });
+  const cambio = createCambioFechaService({
+    db: deps.db,
+    payments: deps.payments,
+    notifier: deps.notifier,
+    now,
+    log: app.log,
+    storefrontUrl: deps.config.storefrontUrl,
+    ...(deps.jobs ? { jobs: deps.jobs } : {}),
+  });
+  // a date change's owed refund runs on the job queue, in whichever process takes it
+  if (deps.jobs) await startOwedRefunds({ db: deps.db, payments: deps.payments, now, log: app.log, jobs: deps.jobs });
 
   app.post("/api/reserva/consulta", async (request) => {
     const { referencia, pin } = parseBody(ReservaConsultaBody, request.body);
@@ -41,6 +54,28 @@ export const reservasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
     const { referencia, pin, linea } = parseBody(ReservaCancelarBody, request.body);
     const view = await reservaByPin(deps.db, limiter, request, referencia, pin, now(), deps.notifier);
     return cancelAnswer(await cancelacion.cancel({ pedidoId: view.pedidoId, linea, por: "cliente", actor: actorOf(request, null) }));
+  });
+
+  // a date change (docs/decisions/0013 "Cambio de fecha"): preview, change, and the return from PayPal
+  app.post("/api/reserva/cambio/consulta", async (request) => {
+    const { referencia, pin, linea, fecha, hora } = parseBody(ReservaCambioBody, request.body);
+    const view = await reservaByPin(deps.db, limiter, request, referencia, pin, now(), deps.notifier);
+    return { succes: await cambio.preview({ pedidoId: view.pedidoId, linea, fecha, hora, por: "cliente" }) };
+  });
+  app.post("/api/reserva/cambio", async (request) => {
+    const { referencia, pin, linea, fecha, hora } = parseBody(ReservaCambioBody, request.body);
+    const view = await reservaByPin(deps.db, limiter, request, referencia, pin, now(), deps.notifier);
+    return cambio.change({ pedidoId: view.pedidoId, linea, fecha, hora, por: "cliente" });
+  });
+  app.post("/api/reserva/cambio/confirmar", async (request) => {
+    const { referencia, pin, token } = parseBody(ReservaCambioConfirmarBody, request.body);
+    const view = await reservaByPin(deps.db, limiter, request, referencia, pin, now(), deps.notifier);
+    return cambio.confirm(view.pedidoId, token);
+  });
+  app.post<{ Params: { id: string } }>("/api/compra/cambio-fecha/:id", { preHandler: requireRole("pedidos") }, async (request) => {
+    const id = parseId(request.params.id);
+    const { linea, fecha, hora } = parseBody(CambioFechaBody, request.body);
+    return cambio.change({ pedidoId: id, linea, fecha, hora, por: "staff", actor: actorOf(request) });
   });
 
   app.post<{ Params: { id: string } }>("/api/compra/reembolsar/:id", { preHandler: requireRole("pedidos") }, async (request) => {

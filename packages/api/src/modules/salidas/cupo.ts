@@ -146,3 +146,20 @@ export async function isDateClosed(tx: Db, tourId: number, fecha: string): Promi
     .where(and(eq(fechaCerrada.tourId, tourId), eq(fechaCerrada.fecha, fecha)));
   return !!row;
 }
+
+/**
+ * When the first live hold of each departure lapses (only departures with a hold): a sold-out departure whose last
+ * places are held, not sold, may free them then ("Reservado por otro viajero", docs/decisions/0018).
+ */
+export async function earliestHoldExpiry(db: Db, salidaIds: number[], now: Date): Promise<Map<number, Date>> {
+  const result = new Map<number, Date>();
+  if (salidaIds.length === 0) return result;
+  const rows = await db
+    .select({ salidaId: pedidoLine.salida_id, at: sql<Date | string>`min(o.hold_expires_at)` })
+    .from(pedidoLine)
+    .innerJoin(sql`pedido o`, sql`o.id = ${pedidoLine.id_pedido}`)
+    .where(and(inArray(pedidoLine.salida_id, salidaIds), sql`${placesOfLine(now)} = 'retenido'`, sql`o.capture_claimed_at is null`))
+    .groupBy(pedidoLine.salida_id);
+  for (const r of rows) if (r.at) result.set(r.salidaId!, new Date(r.at));
+  return result;
+}

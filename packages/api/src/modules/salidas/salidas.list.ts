@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Taken, placesOf } from "./cupo.ts";
+import { containsPattern } from "../../http/list.ts";
 
 /** The panel's list of departures, in SQL: every departure between two dates with its places taken. */
 
@@ -57,7 +58,7 @@ const DOW_FLAGS = ["domingo", "lunes", "martes", "miercoles", "jueves", "viernes
  * (bookings or staff settings) even if their slot is gone; with their places taken. One page, with the total.
  */
 export function departuresSql(
-  filter: { tourId?: number; from: string; to: string; q?: string; hora?: string; guiaId?: number },
+  filter: { tourId?: number; from: string; to: string; q?: string; hora?: string; guiaId?: number; conReservas?: boolean },
   page: { offset: number; limit: number },
   now: Date,
 ) {
@@ -69,7 +70,9 @@ export function departuresSql(
   const horaCond = filter.hora === undefined ? sql`true` : sql`k.hora = ${filter.hora}`;
   // a Guía's list: only the departures assigned to them (guias.ts)
   const guiaCond = filter.guiaId === undefined ? sql`true` : sql`exists (select 1 from salida_guia g where g.salida_id = s.id and g.usuario_id = ${filter.guiaId})`;
-  const qCond = filter.q ? sql`t.nombre ilike ${`%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`true`;
+  // "con reservas": places sold or held right now (the Salidas screen's default, the Hoy screen's departures)
+  const bookedCond = filter.conReservas ? sql`(coalesce(taken.vendidos, 0) + coalesce(taken.retenidos, 0)) > 0` : sql`true`;
+  const qCond = filter.q ? sql`t.nombre ilike ${containsPattern(filter.q)}` : sql`true`;
   return sql`
     with dias as (
       select gs::date as fecha from generate_series(${filter.from}::date, ${filter.to}::date, interval '1 day') gs
@@ -106,7 +109,7 @@ export function departuresSql(
       from (select l.mayores15 + l.menoresde15_a4 + l.menores3 as persons, ${placesOf({ orderId: sql`l.id_pedido`, canceladaAt: sql`l.cancelada_at` }, now)} as state
             from pedido_line l where l.salida_id = s.id) x
     ) taken on true
-    where ${tourCond} and ${horaCond} and ${qCond} and ${guiaCond}
+    where ${tourCond} and ${horaCond} and ${qCond} and ${guiaCond} and ${bookedCond}
     order by k.fecha, k.hora, t.nombre, t.id
     limit ${page.limit} offset ${page.offset}`;
 }

@@ -6,4 +6,6 @@ export const SALIDA_MSG = {
     `No se puede fijar el cupo en ${cupo}: la salida del ${salida} ya tiene ${taken} ${taken === 1 ? "persona reservada" : "personas reservadas"}`,
   rangeTooLong: "El rango de fechas no puede superar 366 días",
   rangeInverted: "La fecha final debe ser igual o posterior a la inicial",
+  /** An app without the job queue (some tests): the refunds of a cancelled departure have nowhere to run. */
+  noQueue: "No es posible cancelar salidas en este momento: la cola de trabajos no está disponible",
 } as const;

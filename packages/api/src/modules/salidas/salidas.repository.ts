@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { pedido, pedidoLine } from "../compra/compra.table.ts";
 import { paisTable } from "../pais/pais.table.ts";
 import { horarioTable, tourTable } from "../tour/tour.table.ts";
-import { lockDeparture, lockTourCapacity, linePersons, placesOfLine, takenBySalida, takenTotal } from "./cupo.ts";
+import { earliestHoldExpiry, lockDeparture, lockTourCapacity, linePersons, placesOfLine, takenBySalida, takenTotal } from "./cupo.ts";
 import { type DepartureSqlRow, departuresSql, fromSqlRow } from "./salidas.list.ts";
 import { fechaCerrada, salida } from "./salidas.table.ts";
 import { tourZona } from "../tour/tour.zona.ts";
@@ -16,6 +16,8 @@ export interface TourTimes {
   nombre: string;
   zona: string;
   corteHoras: number;
+  /** The tour's duration (its facts); null when not given. */
+  duracionMinutos: number | null;
 }
 
 
@@ -29,6 +31,7 @@ export function createSalidasRepository(db: Db) {
           nombre: tourTable.nombre,
           zona: tourZona(),
           corteHoras: tourTable.corteHoras,
+          duracionMinutos: tourTable.duracionMinutos,
         })
         .from(tourTable)
         .innerJoin(paisTable, eq(paisTable.id, tourTable.pais))
@@ -50,7 +53,9 @@ export function createSalidasRepository(db: Db) {
           .where(and(eq(fechaCerrada.tourId, tourId), gte(fechaCerrada.fecha, from), lte(fechaCerrada.fecha, to))),
       ]);
       const taken = await takenBySalida(db, rows.map((r) => r.id), now);
-      return { slots, rows, closedDates: new Set(closed.map((c) => c.fecha)), taken };
+      const held = [...taken].filter(([, t]) => t.retenidos > 0).map(([id]) => id);
+      const holdsLapse = await earliestHoldExpiry(db, held, now);
+      return { slots, rows, closedDates: new Set(closed.map((c) => c.fecha)), taken, holdsLapse };
     },
 
     async closeDate(tourId: number, fecha: string, closed: boolean): Promise<void> {
@@ -129,7 +134,7 @@ export function createSalidasRepository(db: Db) {
     },
 
     /** Coming departures of every tour (or one), for the panel; computed in SQL, one page at a time. */
-    async list(filter: { tourId?: number; from: string; to: string; q?: string; guiaId?: number }, page: { offset: number; limit: number }, now: Date) {
+    async list(filter: { tourId?: number; from: string; to: string; q?: string; guiaId?: number; conReservas?: boolean }, page: { offset: number; limit: number }, now: Date) {
       const result = await db.execute(departuresSql(filter, page, now));
       const rows = (result as unknown as { rows: DepartureSqlRow[] }).rows;
       return { rows: rows.map(fromSqlRow), total: rows.length ? Number(rows[0]!.total) : 0 };
@@ -148,6 +153,8 @@ export function createSalidasRepository(db: Db) {
       const lines = await db
         .select({
           pedido: pedidoLine.id_pedido,
+          linea: pedidoLine.id,
+          checkin_at: pedidoLine.checkin_at,
           mayores15: pedidoLine.mayores15,
           menoresde15_a4: pedidoLine.menoresde15_a4,
           menores3: pedidoLine.menores3,
@@ -163,6 +170,8 @@ export function createSalidasRepository(db: Db) {
       const orders = await db
         .select({
           id: pedido.id,
+          referencia: pedido.referencia,
+          comentario: pedido.comentario,
           estado: pedido.estado,
           nombre: pedido.nombre,
           apellido: pedido.apellido,

@@ -1,23 +1,24 @@
 import type { FastifyPluginAsync } from "fastify";
-import { FechaSchema, HorarioCupoBody, MesSchema, SalidaCierreBody, SalidaCupoBody, formatContentRange } from "@tours/contract";
-import { addDays, departureKey, fromCents, parseDepartureKey, personsOf, wallClock } from "@tours/domain";
+import { FechaSchema, HorarioCupoBody, MesSchema, SalidaCancelarBody, SalidaCierreBody, SalidaCupoBody, rangeToOffsetLimit } from "@tours/contract";
+import { addDays, departureKey, fromCents, parseDepartureKey, personsOf, wallClock, zonedTimeToUtc } from "@tours/domain";
 import type { AppDeps } from "../../deps.ts";
 import { requireRole } from "../../http/auth.ts";
 import { actorOf, audited } from "../auditoria/auditoria.ts";
 import { HttpError, badRequest, fieldError, notFound, parseBody, parseId } from "../../http/errors.ts";
-import { listParamsOf } from "../../http/list.ts";
+import { listParamsOf, sendPage } from "../../http/list.ts";
 import { createHorarioRepository, toHorario } from "../tour/horario.repository.ts";
 import { TOUR_MSG } from "../tour/tour.messages.ts";
 import { createSalidasRepository } from "./salidas.repository.ts";
 import { describeDeparture, monthAvailability, toSalida } from "./salidas.service.ts";
 import { SALIDA_MSG } from "./salidas.messages.ts";
 import { GUIA_ROL, notTheirs } from "./guias.ts";
+import { startDepartureCancellations } from "./cancelar-salida.ts";
 
 const DEFAULT_DAYS = 30;
 const MAX_DAYS = 366;
 const MAX_PAGE = 500;
 /** Departures are always listed by date and time; these are the filters the Salidas screen sends. */
-const SALIDA_FILTERS = ["tour_id", "desde", "hasta", "q"];
+const SALIDA_FILTERS = ["tour_id", "desde", "hasta", "q", "con_reservas"];
 const SALIDA_SORTS = ["fecha", "hora", "id"];
 
 /** Capacity and departures: the public availability of a tour, and the panel's departures (docs/decisions/0007). */
@@ -25,11 +26,17 @@ export const salidasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
   const repo = createSalidasRepository(deps.db);
   const horarios = createHorarioRepository(deps.db);
   const now = () => deps.now();
-  // Guía runs the departures (closes one, changes its places); Ventas sees them and who comes; a slot's own
-  // capacity is part of the schedule, Contenido's (docs/decisions/0010-staff-roles-and-audit.md)
+  // Guía and Ventas see the departures and who comes; Administrador and Ventas change them (places, closing), a
+  // Guía does not (docs/decisions/0016-the-operators-day.md); a slot's own capacity is part of the schedule,
+  // Contenido's (docs/decisions/0010-staff-roles-and-audit.md)
   const departuresReader = { preHandler: requireRole("salidas", "pedidos") };
-  const departureWriter = { preHandler: requireRole("salidas") };
+  const departureWriter = { preHandler: requireRole("salidas.gestionar") };
   const scheduleWriter = { preHandler: requireRole("catalogo") };
+
+  // a whole departure's cancellation: its refunds run on the job queue, in whichever process takes them
+  const cancellations = deps.jobs
+    ? await startDepartureCancellations({ db: deps.db, jobs: deps.jobs, payments: deps.payments, notifier: deps.notifier, now, log: app.log })
+    : null;
 
   async function tourTimes(tourId: number) {
     const tour = await repo.tourTimes(tourId);
@@ -67,12 +74,12 @@ export const salidasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     if (addDays(from, MAX_DAYS - 1) < to) throw badRequest([fieldError(SALIDA_MSG.rangeTooLong, "filter", filter.hasta, "query")]);
     const tourId = filter.tour_id === undefined || filter.tour_id === "" ? undefined : parseId(String(filter.tour_id), "tour_id");
     const q = typeof filter.q === "string" && filter.q.trim() ? filter.q.trim() : undefined;
-    const [first, last] = params?.range ?? [0, 99];
-    const limit = Math.min(MAX_PAGE, last - first + 1);
+    const { offset, limit } = rangeToOffsetLimit(params?.range ?? [0, 99]);
     const guiaId = request.staff?.rol === GUIA_ROL ? request.staff.id : undefined;
-    const page = await repo.list({ tourId, from, to, q, guiaId }, { offset: first, limit }, now());
-    reply.header("Content-Range", formatContentRange("salidas", first, page.rows.length, page.total));
-    return { succes: page.rows.map((r) => toSalida(r, now())) };
+    // "con reservas": only departures with places sold or held (the Salidas screen's default, issue 22)
+    const conReservas = filter.con_reservas === true || filter.con_reservas === "true" || filter.con_reservas === 1;
+    const page = await repo.list({ tourId, from, to, q, guiaId, conReservas }, { offset, limit: Math.min(MAX_PAGE, limit) }, now());
+    return { succes: sendPage(reply, "salidas", { offset }, page.rows.map((r) => toSalida(r, now())), page.total) };
   });
 
   app.get<{ Params: { salidaId: string } }>("/api/salidas/find/:salidaId", departuresReader, async (request) => {
@@ -90,12 +97,19 @@ export const salidasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     if (await notTheirs(deps.db, request.staff, request.params.salidaId)) throw notFound(SALIDA_MSG.notFound);
     const found = await repo.find(tourId, date, hora, now());
     if (!found) throw notFound(SALIDA_MSG.notFound);
-    const lines = await repo.manifest(tourId, date, hora, now());
+    const [lines, tour] = await Promise.all([repo.manifest(tourId, date, hora, now()), repo.tourTimes(tourId)]);
+    const fin = tour?.duracionMinutos ? wallClock(new Date(zonedTimeToUtc(date, hora, found.zona).getTime() + tour.duracionMinutos * 60_000), found.zona) : null;
     return {
       succes: {
         salida: toSalida(found, now()),
+        duracion_minutos: tour?.duracionMinutos ?? null,
+        fin: fin ? { fecha: fin.date, hora: fin.hora } : null,
         pedidos: lines.map((l) => ({
           pedido: l.pedido,
+          linea: l.linea,
+          referencia: l.referencia,
+          comentario: l.comentario?.trim() ? l.comentario.trim() : null,
+          checkin_at: l.checkin_at ? l.checkin_at.toISOString() : null,
           estado: l.estado,
           nombre: l.nombre,
           apellido: l.apellido,
@@ -149,6 +163,15 @@ export const salidasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
       });
     });
     return { succes: { tour_id: body.tour_id, fecha: body.fecha, hora: body.hora ?? null, cerrada: body.cerrada } };
+  });
+
+  app.post("/api/salidas/cancelar", departureWriter, async (request) => {
+    const body = parseBody(SalidaCancelarBody, request.body);
+    await tourTimes(body.tour_id);
+    if (!cancellations) throw new HttpError(503, { errors: [fieldError(SALIDA_MSG.noQueue, "salida")] });
+    return {
+      succes: await cancellations.cancelDeparture({ tourId: body.tour_id, fecha: body.fecha, hora: body.hora, motivo: body.motivo, actor: actorOf(request) }),
+    };
   });
 
   app.put<{ Params: { id: string } }>("/api/tour/horario/update/:id", scheduleWriter, async (request) => {

@@ -56,7 +56,12 @@ export async function monthAvailability(repo: SalidasRepository, tour: TourTimes
         closed: dateClosed || !!row?.cerrada,
         beforeCutoff: isBeforeCutoff(now, fecha, hora, tour.zona, tour.corteHoras),
       });
-      return { hora, hora_local: formatLocalTime(hora, tour.zona), estado: state, cupo, quedan: left, reservable: isBookableState(state) };
+      const base = { hora, hora_local: formatLocalTime(hora, tour.zona), estado: state, cupo, quedan: left, reservable: isBookableState(state) };
+      // sold out only because others hold the last places: when the first of those holds may free them
+      const lapse = row && state === "agotada" ? facts.holdsLapse.get(row.id) : undefined;
+      const retenidos = row ? (facts.taken.get(row.id)?.retenidos ?? 0) : 0;
+      if (!lapse || retenidos === 0) return base;
+      return { ...base, retenidos, libera_en: lapse.toISOString(), libera_en_min: Math.max(1, Math.ceil((lapse.getTime() - now.getTime()) / 60_000)) };
     });
     dias.push({ fecha, estado: dayState(salidas.map((s) => s.estado)), salidas });
   }

@@ -2,7 +2,7 @@ import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { CiudadOrden, ListParams } from "@tours/contract";
 import { fromCents } from "@tours/domain";
 import type { Db } from "../../db/client.ts";
-import { type ListSpec, listPage } from "../../http/list.ts";
+import { type ListSpec, listPage, pageOf } from "../../http/list.ts";
 import { flag, timestamps } from "../../http/serialize.ts";
 import { type TourRow, fotosTable, tourTable } from "./tour.table.ts";
 
@@ -36,6 +36,13 @@ export function toTour({ tour, imagen }: TourWithImagen) {
     imagen,
     corte_horas: tour.corteHoras,
     zona_horaria: tour.zonaHoraria,
+    duracion_minutos: tour.duracionMinutos,
+    idiomas: tour.idiomas,
+    accesible_silla_ruedas: tour.accesibleSillaRuedas,
+    modalidad: tour.modalidad,
+    edad_minima: tour.edadMinima,
+    encuentro_lat: tour.encuentroLat,
+    encuentro_lng: tour.encuentroLng,
     ...timestamps(tour),
   };
 }
@@ -106,17 +113,21 @@ export function createTourRepository(db: Db) {
         precio: [asc(tourTable.precioCents), asc(tourTable.id)],
         "-precio": [desc(tourTable.precioCents), asc(tourTable.id)],
       }[page.orden];
-      const [tours, [total]] = await Promise.all([
-        db.select().from(tourTable).where(where).orderBy(...orderBy).limit(page.limit).offset(page.offset),
-        db.select({ n: count() }).from(tourTable).where(where),
-      ]);
-      return { rows: await withFirstFotos(tours), total: total?.n ?? 0 };
+      const { rows, total } = await pageOf(db, tourTable, { where, orderBy, offset: page.offset, limit: page.limit });
+      return { rows: await withFirstFotos(rows), total };
     },
     async page(params: ListParams) {
       // The page's rows first, then the first photo of just those rows: a photo lookup in the select list would
       // also run for every row OFFSET skips, so deep pages would cost as much as the whole list.
       const { q, rows, total } = await listPage(db, tourTable, TOUR_LIST, params);
       return { q, rows: await withFirstFotos(rows), total };
+    },
+    /** The tours of these ids with their first photo, in the order given (a search's page). */
+    async byIds(ids: readonly number[]): Promise<TourWithImagen[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.select().from(tourTable).where(inArray(tourTable.id, [...ids]));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return withFirstFotos(ids.flatMap((id) => byId.get(id) ?? []));
     },
     async find(id: number): Promise<TourWithImagen | null> {
       const [row] = await select().where(eq(tourTable.id, id));

@@ -62,5 +62,25 @@ export async function tourValuesFrom(fields: TourFields, ciudades: CiudadesRepos
     // absent (the original client's form) keeps what is stored
     corteHoras: fields.corte_horas,
     zonaHoraria: fields.zona_horaria,
+    ...factValuesFrom(fields),
+  };
+}
+
+/**
+ * The tour's facts as stored: absent keeps what is stored (undefined), null or [] clears. The coordinates go
+ * together: when either is sent, both are written (the contract already refused one without the other).
+ */
+function factValuesFrom(fields: TourFields): Partial<TourValues> {
+  const encuentro =
+    fields.encuentro_lat === undefined && fields.encuentro_lng === undefined
+      ? {}
+      : { encuentroLat: fields.encuentro_lat ?? null, encuentroLng: fields.encuentro_lng ?? null };
+  return {
+    duracionMinutos: fields.duracion_minutos,
+    idiomas: fields.idiomas,
+    accesibleSillaRuedas: fields.accesible_silla_ruedas,
+    modalidad: fields.modalidad,
+    edadMinima: fields.edad_minima,
+    ...encuentro,
   };
 }

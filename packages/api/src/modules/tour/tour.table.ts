@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, check, doublePrecision, index, integer, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { ciudadesTable } from "../ciudades/ciudades.table.ts";
 import { paisTable } from "../pais/pais.table.ts";
 
@@ -29,10 +30,35 @@ export const tourTable = pgTable(
     corteHoras: integer("corte_horas").notNull().default(2),
     /** IANA zone of its departures; null: the country's. */
     zonaHoraria: text("zona_horaria"),
+    // The tour's facts (issue 26), beside the spec's free-text fields; null / empty: not given.
+    /** How long the tour lasts, in minutes (the .ics DTEND, OCTO's end times, the duration filter). */
+    duracionMinutos: integer("duracion_minutos"),
+    /** Languages of the guiding, ISO 639-1 codes ("es", "en"…). */
+    idiomas: text("idiomas").array().notNull().default(sql`'{}'::text[]`),
+    /** Wheelchair access: "si", "no" or "parcial". */
+    accesibleSillaRuedas: text("accesible_silla_ruedas"),
+    /** "grupo" (shared with other travellers) or "privado". */
+    modalidad: text("modalidad"),
+    /** Youngest age the tour takes, in years. */
+    edadMinima: smallint("edad_minima"),
+    /** The meeting point's coordinates (WGS 84). */
+    encuentroLat: doublePrecision("encuentro_lat"),
+    encuentroLng: doublePrecision("encuentro_lng"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("tour_ciudad_idx").on(t.ciudad), index("tour_pais_idx").on(t.pais)],
+  (t) => [
+    index("tour_ciudad_idx").on(t.ciudad),
+    index("tour_pais_idx").on(t.pais),
+    check("tour_duracion_minutos_check", sql`${t.duracionMinutos} IS NULL OR ${t.duracionMinutos} > 0`),
+    check("tour_accesible_check", sql`${t.accesibleSillaRuedas} IS NULL OR ${t.accesibleSillaRuedas} IN ('si', 'no', 'parcial')`),
+    check("tour_modalidad_check", sql`${t.modalidad} IS NULL OR ${t.modalidad} IN ('grupo', 'privado')`),
+    check("tour_edad_minima_check", sql`${t.edadMinima} IS NULL OR ${t.edadMinima} BETWEEN 0 AND 99`),
+    check(
+      "tour_encuentro_check",
+      sql`(${t.encuentroLat} IS NULL) = (${t.encuentroLng} IS NULL) AND coalesce(${t.encuentroLat} BETWEEN -90 AND 90 AND ${t.encuentroLng} BETWEEN -180 AND 180, true)`,
+    ),
+  ],
 );
 export type TourRow = typeof tourTable.$inferSelect;
 

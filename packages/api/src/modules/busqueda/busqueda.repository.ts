@@ -1,0 +1,186 @@
+import { type SQL, sql } from "drizzle-orm";
+import {
+  ACCESIBLE_FILTRO_CODES,
+  BOOKING_HORIZON_DAYS,
+  BUSQUEDA_MAX_DESTINOS,
+  BUSQUEDA_POR_PAGINA,
+  DURACIONES,
+  DURACION_RANGOS,
+  typosAllowed,
+  IDIOMA_CODES,
+  MODALIDAD_CODES,
+  fromCents,
+  type AccesibleFiltro,
+  type DuracionRango,
+} from "@tours/domain";
+import type { Busqueda, DestinoEncontrado, Faceta } from "@tours/contract";
+import type { Db } from "../../db/client.ts";
+import { rowsOf } from "../../db/rows.ts";
+import { createTourRepository, toTour } from "../tour/tour.repository.ts";
+import type { BusquedaParams } from "./busqueda.service.ts";
+
+/**
+ * The catalogue search (issue 26, decision 0020), all in SQL. Each tour keeps the words it is found by
+ * (`tour.busqueda_palabras`: its name, description, city and country, unaccented, kept by triggers, GIN-indexed;
+ * migration 0016) and the catalogue keeps every word once (`palabra_busqueda`). A query's word is first looked up
+ * there — itself, the words it starts and the words one typo away (two from seven letters: fuzzystrmatch's
+ * levenshtein over the candidates a trigram index gives) — and a tour matches when it holds one of them, for every
+ * word of the query. A page is then two statements whatever the catalogue's size — the counts (total, each filter
+ * value's, the price range) in one pass over the matching tours, and the page's ids — and the page's tours with
+ * their first photo.
+ */
+
+/** Trigram similarity (0–1) of the candidates levenshtein then checks: low, since the dictionary is short words. */
+const CANDIDATE_SIMILARITY = 0.3;
+
+type FacetKey = "precio" | "duracion" | "idioma" | "accesible" | "modalidad";
+
+function duracionSql(rango: DuracionRango): SQL {
+  const { desde, hasta } = DURACIONES[rango];
+  if (desde === null) return sql`t.duracion_minutos <= ${hasta}`;
+  if (hasta === null) return sql`t.duracion_minutos >= ${desde}`;
+  return sql`t.duracion_minutos BETWEEN ${desde} AND ${hasta}`;
+}
+
+function accesibleSql(filtro: AccesibleFiltro): SQL {
+  return filtro === "si" ? sql`t.accesible_silla_ruedas = 'si'` : sql`t.accesible_silla_ruedas IN ('si', 'parcial')`;
+}
+
+const all = (parts: SQL[]): SQL => (parts.length === 0 ? sql`true` : sql.join(parts, sql` AND `));
+
+export function createBusquedaRepository(db: Db) {
+  const tours = createTourRepository(db);
+
+  /** Each active filter's condition, by filter. */
+  function filterConditions(p: BusquedaParams): Map<FacetKey, SQL> {
+    const f = p.filtros;
+    const conditions = new Map<FacetKey, SQL>();
+    const precio = [
+      ...(f.precioMinCents !== null ? [sql`t.precio_cents >= ${f.precioMinCents}`] : []),
+      ...(f.precioMaxCents !== null ? [sql`t.precio_cents <= ${f.precioMaxCents}`] : []),
+    ];
+    if (precio.length > 0) conditions.set("precio", all(precio));
+    if (f.duracion) conditions.set("duracion", duracionSql(f.duracion));
+    if (f.idioma) conditions.set("idioma", sql`${f.idioma} = ANY(t.idiomas)`);
+    if (f.accesible) conditions.set("accesible", accesibleSql(f.accesible));
+    if (f.modalidad) conditions.set("modalidad", sql`t.modalidad = ${f.modalidad}`);
+    return conditions;
+  }
+
+  /** The tours a search looks at before its filters: the place, the words, the date with a place left. */
+  function baseWhere(p: BusquedaParams, variants: SQL[], now: Date): SQL {
+    return all([
+      ...(p.pais !== null ? [sql`t.pais = ${p.pais}`] : []),
+      ...(p.ciudad !== null ? [sql`t.ciudad = ${p.ciudad}`] : []),
+      ...variants.map((v) => sql`t.busqueda_palabras && ${v}`),
+      ...(p.fecha !== null
+        ? [sql`t.id IN (SELECT tour_id FROM tours_con_lugares(${p.fecha}::date, ${now.toISOString()}::timestamptz, ${BOOKING_HORIZON_DAYS}, ${p.pais}::int, ${p.ciudad}::int))`]
+        : []),
+    ]);
+  }
+
+  /** For each word of the query, the catalogue's words it stands for, as an SQL array literal. */
+  async function wordVariants(tx: Db, words: string[]): Promise<SQL[]> {
+    if (words.length === 0) return [];
+    const columns = words.map((w, i) => {
+      const typos = typosAllowed(w);
+      const near = typos > 0 ? sql` OR (palabra % ${w} AND levenshtein_less_equal(palabra, ${w}, ${typos}) <= ${typos})` : sql``;
+      return sql`ARRAY(SELECT palabra FROM palabra_busqueda WHERE palabra LIKE ${`${w}%`}${near}) AS ${sql.raw(`v${i}`)}`;
+    });
+    const [row] = rowsOf<Record<string, string[] | string>>(await tx.execute(sql`SELECT ${sql.join(columns, sql`, `)}`));
+    return words.map((w, i) => {
+      const found = row?.[`v${i}`] ?? [];
+      // PGlite answers a text[] as an array, node-postgres too; the word itself is always looked for
+      const list = [...new Set([w, ...(Array.isArray(found) ? found : [])])];
+      return sql`ARRAY[${sql.join(list.map((x) => sql`${x}`), sql`, `)}]::text[]`;
+    });
+  }
+
+  async function counts(tx: Db, p: BusquedaParams, variants: SQL[], now: Date) {
+    const filters = filterConditions(p);
+    const except = (key: FacetKey) => all([...filters].filter(([k]) => k !== key).map(([, c]) => c));
+    const facet = (key: FacetKey, values: readonly string[], condition: (value: string) => SQL) =>
+      values.map((value) => ({ key, value, expr: sql`count(*) FILTER (WHERE ${condition(value)} AND ${except(key)})` }));
+    const columns = [
+      ...facet("duracion", DURACION_RANGOS, (v) => duracionSql(v as DuracionRango)),
+      ...facet("idioma", IDIOMA_CODES, (v) => sql`${v} = ANY(t.idiomas)`),
+      ...facet("accesible", ACCESIBLE_FILTRO_CODES, (v) => accesibleSql(v as AccesibleFiltro)),
+      ...facet("modalidad", MODALIDAD_CODES, (v) => sql`t.modalidad = ${v}`),
+    ];
+    const selectList = sql.join(
+      [
+        sql`count(*) FILTER (WHERE ${all([...filters.values()])}) AS total`,
+        sql`min(t.precio_cents) FILTER (WHERE ${except("precio")}) AS precio_min`,
+        sql`max(t.precio_cents) FILTER (WHERE ${except("precio")}) AS precio_max`,
+        ...columns.map((c, i) => sql`${c.expr} AS ${sql.raw(`f${i}`)}`),
+      ],
+      sql`, `,
+    );
+    const [row] = rowsOf<Record<string, unknown>>(await tx.execute(sql`SELECT ${selectList} FROM tour t WHERE ${baseWhere(p, variants, now)}`));
+    const facetas: Record<Exclude<FacetKey, "precio">, Faceta[]> = { duracion: [], idioma: [], accesible: [], modalidad: [] };
+    columns.forEach((c, i) => facetas[c.key as Exclude<FacetKey, "precio">].push({ valor: c.value, cantidad: Number(row?.[`f${i}`] ?? 0) }));
+    const precio =
+      row?.precio_min === null || row?.precio_min === undefined
+        ? null
+        : { min: fromCents(Number(row.precio_min)), max: fromCents(Number(row.precio_max)) };
+    return { total: Number(row?.total ?? 0), facetas: { ...facetas, precio } };
+  }
+
+  async function pageIds(tx: Db, p: BusquedaParams, variants: SQL[], now: Date): Promise<number[]> {
+    const where = all([baseWhere(p, variants, now), ...filterConditions(p).values()]);
+    // a word found as typed weighs more than one found by a typo or a longer word; found in the name, more again
+    const relevance = sql.join(
+      p.words.map(
+        (w, i) =>
+          sql`(CASE WHEN ${w} = ANY(t.busqueda_palabras) THEN 2 ELSE 1 END + CASE WHEN t.nombre_palabras && ${variants[i]!} THEN 3 ELSE 0 END)`,
+      ),
+      sql` + `,
+    );
+    const orderBy = {
+      relevancia: p.words.length > 0 ? sql`${relevance} DESC, t.id` : sql`t.id`,
+      id: sql`t.id`,
+      nombre: sql`t.nombre, t.id`,
+      precio: sql`t.precio_cents, t.id`,
+      "-precio": sql`t.precio_cents DESC, t.id`,
+    }[p.orden];
+    const offset = (p.pagina - 1) * BUSQUEDA_POR_PAGINA;
+    const found = await tx.execute(sql`SELECT t.id FROM tour t WHERE ${where} ORDER BY ${orderBy} LIMIT ${BUSQUEDA_POR_PAGINA} OFFSET ${offset}`);
+    return rowsOf<{ id: number }>(found).map((r) => Number(r.id));
+  }
+
+  /** Countries and cities whose names hold every word (a city's with its country's: "cusco peru"). */
+  async function destinos(tx: Db, p: BusquedaParams, variants: SQL[]): Promise<DestinoEncontrado[]> {
+    const match = (text: SQL) => all(variants.map((v) => sql`palabras_busqueda(${text}) && ${v}`));
+    const rank = (text: SQL) => sql.join(p.words.map((w) => sql`CASE WHEN ${w} = ANY(palabras_busqueda(${text})) THEN 2 ELSE 1 END`), sql` + `);
+    const found = await tx.execute(sql`
+      SELECT * FROM (
+        SELECT 'pais' AS tipo, p.id, p.nombre, p.imagen, p.id AS pais, p.nombre AS pais_nombre, ${rank(sql`p.nombre`)} AS rank
+        FROM pais p WHERE ${match(sql`p.nombre`)}
+        UNION ALL
+        SELECT 'ciudad', c.id, c.nombre, c.imagen, p.id, p.nombre, ${rank(sql`c.nombre || ' ' || p.nombre`)}
+        FROM ciudades c JOIN pais p ON p.id = c.pais WHERE ${match(sql`c.nombre || ' ' || p.nombre`)}
+      ) d ORDER BY rank DESC, tipo DESC, nombre LIMIT ${BUSQUEDA_MAX_DESTINOS}`);
+    return rowsOf<DestinoEncontrado & { rank: unknown }>(found).map(({ rank: _rank, ...d }) => ({ ...d, id: Number(d.id), pais: Number(d.pais) }));
+  }
+
+  return {
+    async search(p: BusquedaParams, now: Date): Promise<Busqueda> {
+      const { total, facetas, ids, found } = await db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`SET LOCAL pg_trgm.similarity_threshold = ${CANDIDATE_SIMILARITY}`));
+        const variants = await wordVariants(tx, p.words);
+        const c = await counts(tx, p, variants, now);
+        const ids = c.total === 0 ? [] : await pageIds(tx, p, variants, now);
+        const found = p.words.length > 0 && p.pagina === 1 && p.pais === null && p.ciudad === null ? await destinos(tx, p, variants) : [];
+        return { ...c, ids, found };
+      });
+      const rows = await tours.byIds(ids);
+      return {
+        q: p.q,
+        destinos: found,
+        tours: rows.map(toTour),
+        paginacion: { pagina: p.pagina, por_pagina: BUSQUEDA_POR_PAGINA, orden: p.orden, total, paginas: Math.ceil(total / BUSQUEDA_POR_PAGINA) },
+        facetas,
+      };
+    },
+  };
+}

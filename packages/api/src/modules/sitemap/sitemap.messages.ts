@@ -1,0 +1,3 @@
+export const SITEMAP_MSG = {
+  unknownTipo: "El tipo de sitemap no existe",
+} as const;
