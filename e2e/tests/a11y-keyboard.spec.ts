@@ -5,6 +5,7 @@ import { waitForMail } from "../support/mail";
 import { png } from "../support/png";
 import { staffHeaders } from "../support/staff";
 import { createSchedule, createTour, paidBooking, soonDate } from "../support/tours";
+import { bannerAlreadyClosed } from "../support/storefront";
 
 /*
  * Issue 23, keyboard only: a visitor buys a tour from the home to the PayPal simulator and back with Tab,
@@ -103,7 +104,7 @@ test("a visitor buys a tour from the home to PayPal and back with the keyboard a
   const { ciudad, tour } = await cityWithTour(request);
   const fecha = soonDate(3);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.addInitScript(() => window.sessionStorage.setItem("bannerVisto", "x"));
+  await bannerAlreadyClosed(page);
   await page.goto("/");
 
   // The home's search: type the city, Enter, then the city in the results.

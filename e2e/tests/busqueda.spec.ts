@@ -3,6 +3,7 @@ import { API_URL } from "../support/env";
 import { png } from "../support/png";
 import { staffHeaders } from "../support/staff";
 import { createSchedule, createTour, holdPlaces, soonDate } from "../support/tours";
+import { bannerAlreadyClosed } from "../support/storefront";
 
 /*
  * The catalogue search and the tour filters (issue 26): the home's panel leads to every result, /buscar finds tours,
@@ -58,7 +59,7 @@ const cards = (page: Page) => page.getByTestId("tour-results").getByTestId("loca
 const cityPath = () => `/actividades/${made.paisId}/${made.ciudadId}`;
 
 test("the home's search panel leads to every result: tours, cities and countries, one typo away", async ({ page }) => {
-  await page.addInitScript(() => window.sessionStorage.setItem("bannerVisto", "x"));
+  await bannerAlreadyClosed(page);
   await page.goto("/");
   await page.locator("#hero-q").fill("medelin");
   await page.getByRole("link", { name: "Ver todos los resultados" }).click();
