@@ -1,13 +1,15 @@
 import { expect, test, type Page } from "../support/test";
 import { apiJson, ciudades, paises, tours } from "../support/api";
 import { STORE_URL } from "../support/env";
+import { validateStructuredData } from "../support/structured-data";
 
 /*
  * Search engines and sharing (issue 26): every demo tour's page carries a schema.org Product whose Offer has the
  * price the page shows, in USD; country and city pages list what they link to (ItemList) and where they sit
  * (BreadcrumbList), with absolute URLs; /sitemap.xml indexes paged sitemaps holding every country, city and tour
  * with a lastmod; robots.txt keeps the panel, cart, checkout and Mi reserva out; a tour page has its canonical
- * link and its photo for Open Graph and Twitter.
+ * link and its photo for Open Graph and Twitter. A tour's, a city's and a country's page also go through a real
+ * validator of Google's rich-result rules (@adobe/structured-data-validator, offline: no schema.org vocabulary).
  */
 
 type Ld = Record<string, unknown> & { "@context"?: string; "@type"?: string };
@@ -120,6 +122,33 @@ test("country and city pages list what they link to and where they sit, with abs
     `${STORE_URL}/pais/${pais.id}`,
     `${STORE_URL}/actividades/${pais.id}/${city.id}`,
   ]);
+});
+
+test("a validator of Google's rich-result rules finds no error on a rated tour's, a city's and a country's page", async ({ request }) => {
+  // the page's HTML as served (what a crawler reads first), through support/structured-data.ts
+  const [list, countries, cities] = await Promise.all([tours(), paises(), ciudades()]);
+  let rated: (typeof list)[number] | undefined;
+  for (const tour of list) {
+    const comments = (await apiJson<{ succes: unknown[] }>(`/api/tour/comentario/index/${tour.id}`)).succes;
+    if (comments.length > 0) {
+      rated = tour;
+      break;
+    }
+  }
+  expect(rated, "a demo tour with comments").toBeDefined();
+  const city = cities.find((c) => countries.some((p) => p.id === c.pais))!;
+  const pages = [
+    { path: `/actividades/detalle/local/${rated!.id}`, types: ["BreadcrumbList", "Product"] },
+    { path: `/actividades/${city.pais}/${city.id}`, types: ["BreadcrumbList", "ItemList"] },
+    { path: `/pais/${city.pais}`, types: ["BreadcrumbList", "ItemList"] },
+  ];
+  for (const { path, types } of pages) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    const report = await validateStructuredData(await res.text());
+    expect(report.types, `${path}: its JSON-LD blocks`).toEqual(expect.arrayContaining(types));
+    expect(report.errors, `${path}: the validator's errors`).toEqual([]);
+  }
 });
 
 test("sitemap.xml indexes paged sitemaps holding every country, city and tour with its lastmod", async ({ request }) => {
