@@ -31,8 +31,8 @@ export async function bannerAlreadyClosed(page: Page) {
   await page.addInitScript((image) => window.sessionStorage.setItem("bannerVisto", image), `${API_URL}/${banner.url}`);
 }
 
-/** On a tour's page: next month's first bookable day, its first slot, and "Agregar al carrito" in the dialog. */
-export async function addFirstSlotNextMonth(page: Page) {
+/** On a tour's page: next month's first bookable day, its first departure, and "Agregar al carrito" in the dialog. */
+export async function addFirstDepartureNextMonth(page: Page) {
   await page.getByRole("link", { name: "Mes siguiente" }).click();
   await expect(page).toHaveURL(/mes=/);
   await page.locator(".calendar a.day--available").first().click();
@@ -42,10 +42,10 @@ export async function addFirstSlotNextMonth(page: Page) {
   await page.getByRole("button", { name: "Agregar al carrito" }).click();
 }
 
-/** Opens the tour and adds next month's first slot to the cart. */
+/** Opens the tour and adds next month's first departure to the cart. */
 export async function addTourToCart(page: Page, tourId: number) {
   await page.goto(`/actividades/detalle/local/${tourId}`);
-  await addFirstSlotNextMonth(page);
+  await addFirstDepartureNextMonth(page);
 }
 
 /** In the cart: one more traveller of this kind, and the counter shows `expected`. */

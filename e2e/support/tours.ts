@@ -29,7 +29,7 @@ export async function createTour(request: APIRequestContext, fields: Record<stri
   return ((await created.json()) as { succes: { id: number } }).succes.id;
 }
 
-/** A tour in the first demo city with one daily slot of `cupo` places (null: unlimited). */
+/** A tour in the first demo city with one daily horario of `cupo` places (null: unlimited). */
 export async function createTestTour(
   request: APIRequestContext,
   options: { nombre: string; cupo: number | null; hora?: string; precio?: string; fields?: Record<string, string> },
@@ -47,7 +47,7 @@ export async function createTestTour(
   return { tourId, horarioId: await createSchedule(request, tourId, options.hora ?? "10:00", options.cupo) };
 }
 
-/** A daily slot of a tour at `hora` with `cupo` places (null: unlimited). Answers its id. */
+/** A daily horario of a tour at `hora` with `cupo` places (null: unlimited). Answers its id. */
 export async function createSchedule(request: APIRequestContext, tourId: number, hora: string, cupo: number | null): Promise<number> {
   const horario = await request.post(`${API_URL}/api/tour/horario/create/`, {
     headers: await staffHeaders(),
@@ -113,7 +113,7 @@ export function soonDate(daysAhead = 2): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** One tour of an order made through the API, at the daily slot `hora`: adults, and children of 4–15 if given. */
+/** One tour of an order made through the API, at the daily horario `hora`: adults, and children of 4–15 if given. */
 export interface OrderLine {
   tourId: number;
   fecha: string;

@@ -18,7 +18,7 @@ import { bannerAlreadyClosed } from "../support/storefront";
 const stamp = Date.now().toString(36);
 let cities = 0;
 
-/** A city of its own with one tour of a daily 10:00 slot of 2 places, so the home's search leads to it. */
+/** A city of its own with one tour of a daily 10:00 horario of 2 places, so the home's search leads to it. */
 async function cityWithTour(request: APIRequestContext): Promise<{ ciudad: string; tour: string; tourId: number }> {
   const pais = await colombia();
   cities += 1;
@@ -146,7 +146,7 @@ test("a visitor buys a tour from the home to PayPal and back with the keyboard a
   await expect(page).toHaveURL(new RegExp(`fecha=${fecha}`));
   await expect(day).toHaveAttribute("aria-current", "date");
 
-  // The slot, the confirmation dialog (its button takes the focus), the cart.
+  // The departure, the confirmation dialog (its button takes the focus), the cart.
   await tabTo(page, page.getByTestId("slots").getByRole("button").first());
   await press(page, "Space");
   await expect(page.getByRole("dialog", { name: "Confirma tu reserva" })).toBeVisible();

@@ -9,7 +9,7 @@ import { createTestTour, paidBooking, soonDate } from "../support/tours";
 /*
  * Issue 23: no critical or serious axe violation (WCAG 2.2 AA tags) on any storefront route, on a phone (390 px)
  * and a desktop (1366 px), with JavaScript on and (the @nojs describe) off. Each route is one test, scanned at both
- * widths; routes with a state worth scanning (the slot dialog, a cart with a line, the checkout form, a voucher)
+ * widths; routes with a state worth scanning (the departure dialog, a cart with a line, the checkout form, a voucher)
  * are scanned in that state.
  */
 
@@ -54,7 +54,7 @@ async function routes(): Promise<Route[]> {
     { name: "free tour", open: `/activity/${freeTour!.id}` },
     { name: "demo tour", open: `/actividades/detalle/local/${demoTour!.id}` },
     { name: "tour with a day picked", open: () => tourPage(made!.tourId, made!.fecha) },
-    { name: "tour with the slot dialog", open: () => tourPage(made!.tourId, made!.fecha, "&hora=10:00") },
+    { name: "tour with the departure dialog", open: () => tourPage(made!.tourId, made!.fecha, "&hora=10:00") },
     { name: "empty cart", open: "/shop" },
     { name: "cart with a line", open: withLine },
     {
@@ -93,7 +93,7 @@ async function scan(page: Page, route: Route): Promise<void> {
 }
 
 // The route list needs the API; it is read once per file, when the tests are declared it is not known yet.
-const NAMES = ["home", "search results", "country", "city", "free tours of a country", "free tour", "demo tour", "tour with a day picked", "tour with the slot dialog", "empty cart", "cart with a line", "checkout form", "Mi reserva (form)", "Mi reserva (voucher)", "payment accepted", "legal document", "/legal", "/ayuda", "/contactar", "/rewards", "/afiliados", "/agencia-de-viaje", "/alojamientos", "/blog", "/habla-con-viajero", "/proveedores", "/quienes-somos", "/transporte", "/login", "/pay/not", "/ruta-que-no-existe"];
+const NAMES = ["home", "search results", "country", "city", "free tours of a country", "free tour", "demo tour", "tour with a day picked", "tour with the departure dialog", "empty cart", "cart with a line", "checkout form", "Mi reserva (form)", "Mi reserva (voucher)", "payment accepted", "legal document", "/legal", "/ayuda", "/contactar", "/rewards", "/afiliados", "/agencia-de-viaje", "/alojamientos", "/blog", "/habla-con-viajero", "/proveedores", "/quienes-somos", "/transporte", "/login", "/pay/not", "/ruta-que-no-existe"];
 
 async function route(name: string): Promise<Route> {
   const found = (await routes()).find((r) => r.name === name);

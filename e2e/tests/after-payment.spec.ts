@@ -14,7 +14,7 @@ import { createTestTour, paidBooking, paidOrder, soonDate } from "../support/tou
  * its link, cancel, and see the refund in the simulator and in the panel's order detail, the cancellation e-mail,
  * and the places back on the storefront calendar. With JavaScript and without (the @nojs describe).
  *
- * Each run makes its own tour (USD 30, a daily 10:00 slot of 2 places, refundable, the default 2 h cutoff) and buys
+ * Each run makes its own tour (USD 30, a daily 10:00 horario of 2 places, refundable, the default 2 h cutoff) and buys
  * both places, so the day shows "agotado" until the cancellation gives them back.
  */
 

@@ -11,11 +11,11 @@ import { createSchedule, createTestTour, holdPlaces, soonDate } from "../support
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-/** A fresh tour's departure in the cart (the tour page scrolled down to its slots first, as a visitor would). */
+/** A fresh tour's departure in the cart (the tour page scrolled down to its departures first, as a visitor would). */
 async function inTheCart(page: Page, request: APIRequestContext, cupo = 6) {
   const { tourId } = await createTestTour(request, { nombre: `Bordes ${Date.now()}`, cupo });
   await page.goto(tourPage(tourId, soonDate(3), "&hora=10:00"));
-  // the visitor had scrolled down the tour page to its calendar and slots
+  // the visitor had scrolled down the tour page to its calendar and departures
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.getByRole("button", { name: "Agregar al carrito" }).click();
   await expect(page).toHaveURL(/\/shop$/);
@@ -93,10 +93,10 @@ test("una salida con sus últimos lugares retenidos dice «Reservado por otro vi
   const fecha = soonDate(3);
   await holdPlaces(request, tourId, fecha, "10:00", 2, `retiene-${Date.now()}@example.com`);
   await page.goto(tourPage(tourId, fecha));
-  const slot = page.getByTestId("slots").getByTestId("slot").first();
-  await expect(slot).toContainText("10:00");
-  await expect(slot.getByTestId("slot-note")).toHaveText(/^Reservado por otro viajero \(puede liberarse en 1[45] min\)$/);
-  await expect(slot).toBeDisabled();
+  const departure = page.getByTestId("slots").getByTestId("slot").first();
+  await expect(departure).toContainText("10:00");
+  await expect(departure.getByTestId("slot-note")).toHaveText(/^Reservado por otro viajero \(puede liberarse en 1[45] min\)$/);
+  await expect(departure).toBeDisabled();
 });
 
 test("las fotos de los free tours cargan en todos sus tamaños", async ({ page, request }) => {

@@ -6,7 +6,7 @@ import { ordersOf } from "../support/tours";
 
 /*
  * The purchase, end to end, as the issue's acceptance test describes it: home → search → country → city → tour →
- * a date and a slot → 2 adults, 1 child of 4–15 and 1 pet → /shop shows the total → contact form → the PayPal
+ * a date and a departure → 2 adults, 1 child of 4–15 and 1 pet → /shop shows the total → contact form → the PayPal
  * simulator's approval page → "Pagar" → /pay/ok says 'Pedido registrado de forma correcta', and the API holds a
  * paid order with that total. Once with JavaScript, once without (the @nojs describe runs in the "nojs" project).
  *
@@ -65,10 +65,10 @@ async function browseToTour(page: Page) {
 }
 
 /**
- * Next month (so no slot can expire while the test runs), its first bookable day with a slot that has room for the
+ * Next month (so no departure can expire while the test runs), its first bookable day with a departure that has room for the
  * purchase's 3 persons (earlier purchases, and the demo's nearly full departures, leave some with "Quedan N").
  */
-async function pickDateAndSlot(page: Page): Promise<{ fecha: string; hora: string }> {
+async function pickDateAndDeparture(page: Page): Promise<{ fecha: string; hora: string }> {
   await page.getByRole("link", { name: "Mes siguiente" }).click();
   await expect(page).toHaveURL(/[?&]mes=\d{4}-\d{2}/);
   const days = page.locator(".calendar a.day--available");
@@ -77,11 +77,11 @@ async function pickDateAndSlot(page: Page): Promise<{ fecha: string; hora: strin
     await page.locator(`.calendar a[data-date="${fecha}"]`).click();
     await expect(page).toHaveURL(new RegExp(`fecha=${fecha}`));
     await expect(page.locator(`.calendar [data-date="${fecha}"]`)).toHaveClass(/day--selected/);
-    // a slot with few places left says so on its button ("Quedan 2 lugares"); take one that does not
-    const slot = page.getByTestId("slots").locator("button:enabled").filter({ hasNotText: /Queda/ }).first();
-    if ((await slot.count()) === 0) continue;
-    const hora = (await slot.locator(".slot__time").textContent())!.trim();
-    await slot.click();
+    // a departure with few places left says so on its button ("Quedan 2 lugares"); take one that does not
+    const departure = page.getByTestId("slots").locator("button:enabled").filter({ hasNotText: /Queda/ }).first();
+    if ((await departure.count()) === 0) continue;
+    const hora = (await departure.locator(".slot__time").textContent())!.trim();
+    await departure.click();
     await expect(page).toHaveURL(/hora=/);
     const dialog = page.getByRole("dialog", { name: "Confirma tu reserva" });
     await expect(dialog).toBeVisible();
@@ -97,7 +97,7 @@ async function purchase(page: Page, request: APIRequestContext, withJs: boolean)
   const email = `compra-${withJs ? "js" : "nojs"}-${Date.now()}@example.com`;
 
   await browseToTour(page);
-  const { fecha, hora } = await pickDateAndSlot(page);
+  const { fecha, hora } = await pickDateAndDeparture(page);
   await page.getByRole("button", { name: "Agregar al carrito" }).click();
 
   await expect(page).toHaveURL(/\/shop$/);
@@ -207,7 +207,7 @@ test.describe("sin JavaScript", { tag: "@nojs" }, () => {
 
   test("cancelar en PayPal vuelve a /pay/not y el carrito se conserva", async ({ page }) => {
     await browseToTour(page);
-    await pickDateAndSlot(page);
+    await pickDateAndDeparture(page);
     await page.getByRole("button", { name: "Agregar al carrito" }).click();
     await expect(page).toHaveURL(/\/shop$/);
     await addTraveller(page, "mayores_15", 1);

@@ -206,11 +206,11 @@ test.describe("external activity detail", () => {
     await expect(page.getByTestId("review")).toHaveCount(detail.comentarios.data.length);
     await expect(page.getByTestId("review").first()).toContainText(detail.comentarios.data[0]!.reviewerName);
 
-    // Calendar from the provider's availability: Sunday first, Spanish month; a day lists its slots.
+    // Calendar from the provider's availability: Sunday first, Spanish month; a day lists its departures.
     const calendar = page.getByTestId("calendar");
     await expect(calendar.locator("thead th")).toHaveText(["D", "L", "M", "M", "J", "V", "S"]);
-    const firstSlot = detail.disponibilidad.data[0]!;
-    const day = firstSlot.date.slice(0, 10);
+    const firstDeparture = detail.disponibilidad.data[0]!;
+    const day = firstDeparture.date.slice(0, 10);
     const months = ["Enero", "Febrero", "Marzo", "Abril", "Mayo", "Junio", "Julio", "Agosto", "Septiembre", "Octubre", "Noviembre", "Diciembre"];
     await expect(calendar.getByRole("heading")).toHaveText(`${months[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`);
     await calendar.locator(`a[data-date="${day}"]`).click();

@@ -89,7 +89,7 @@ test("free-tour filters apply with the button and are kept in the URL", async ({
   await expect(items).toHaveCount(onThatDay.length);
 });
 
-test("on the activity page a calendar day is a link that lists its slots; favourites is a form", async ({ page }) => {
+test("on the activity page a calendar day is a link that lists its departures; favourites is a form", async ({ page }) => {
   const co = await colombia();
   const [first] = await freeToursOf(co.freetour_id!);
   const detail = await freeTour(first!.id);

@@ -7,7 +7,7 @@ import { createSchedule, createTestTour, holdPlaces, ordersOf, soonDate } from "
 
 /*
  * Never oversell (capacity per departure): what a visitor sees of it, with JavaScript and without (the @nojs
- * describe runs the same journeys in the "nojs" project). Each test makes its own tour with a daily 10:00 slot of
+ * describe runs the same journeys in the "nojs" project). Each test makes its own tour with a daily 10:00 horario of
  * a few places and fills it through the API, so nothing depends on the demo catalogue.
  */
 
@@ -22,7 +22,7 @@ async function soldOutDayIsNotBookable(page: Page, request: APIRequestContext) {
   const day = page.locator(`.calendar [data-date="${fecha}"]`);
   await expect(day).toHaveAttribute("data-estado", "agotado");
   await expect(day).toHaveAttribute("aria-label", /agotado/);
-  // not a link: the day cannot be chosen, and asking for it in the URL shows no slots to book
+  // not a link: the day cannot be chosen, and asking for it in the URL shows no departures to book
   await expect(page.locator(`.calendar a[data-date="${fecha}"]`)).toHaveCount(0);
   await expect(page.getByTestId("slots")).toHaveCount(0);
   await page.goto(tourPage(tourId, fecha, "&hora=10:00"));
@@ -38,11 +38,11 @@ async function fewPlacesAndCountersStop(page: Page, request: APIRequestContext) 
   await holdPlaces(request, tourId, fecha, "10:00", 1, `uno-${Date.now()}@example.com`);
 
   await page.goto(tourPage(tourId, fecha));
-  const slot = page.getByTestId("slots").getByTestId("slot");
-  await expect(slot).toHaveCount(1);
-  await expect(slot).toContainText("10:00 hora de Bogotá");
-  await expect(slot.getByTestId("slot-note")).toHaveText("Quedan 2 lugares");
-  await slot.click();
+  const departure = page.getByTestId("slots").getByTestId("slot");
+  await expect(departure).toHaveCount(1);
+  await expect(departure).toContainText("10:00 hora de Bogotá");
+  await expect(departure.getByTestId("slot-note")).toHaveText("Quedan 2 lugares");
+  await departure.click();
   const dialog = page.getByRole("dialog", { name: "Confirma tu reserva" });
   await expect(dialog).toContainText("10:00 hora de Bogotá");
   await expect(dialog).toContainText("Quedan 2 lugares en esta salida.");
@@ -101,13 +101,13 @@ async function closedDepartureIsShownClosed(page: Page, request: APIRequestConte
 
   await page.goto(tourPage(tourId, fecha));
   await expect(page.locator(`.calendar a[data-date="${fecha}"]`)).toHaveCount(1);
-  const slots = page.getByTestId("slots").getByTestId("slot");
-  await expect(slots).toHaveCount(2);
-  await expect(slots.nth(0)).toContainText("10:00 hora de Bogotá");
-  await expect(slots.nth(0).getByTestId("slot-note")).toHaveText("Cerrado");
-  await expect(slots.nth(0)).toBeDisabled();
-  await expect(slots.nth(1)).toContainText("15:00 hora de Bogotá");
-  await expect(slots.nth(1)).toBeEnabled();
+  const departures = page.getByTestId("slots").getByTestId("slot");
+  await expect(departures).toHaveCount(2);
+  await expect(departures.nth(0)).toContainText("10:00 hora de Bogotá");
+  await expect(departures.nth(0).getByTestId("slot-note")).toHaveText("Cerrado");
+  await expect(departures.nth(0)).toBeDisabled();
+  await expect(departures.nth(1)).toContainText("15:00 hora de Bogotá");
+  await expect(departures.nth(1)).toBeEnabled();
   // asking for the closed one in the URL does not open the confirmation
   await page.goto(tourPage(tourId, fecha, "&hora=10:00"));
   await expect(page.getByRole("dialog", { name: "Confirma tu reserva" })).toHaveCount(0);

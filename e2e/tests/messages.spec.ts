@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Route } from "../support/test";
 import { colombia, tourIdByName } from "../support/api";
 import { SIM_URL } from "../support/env";
-import { addFirstSlotNextMonth, addTraveller, fillContactForm, hydrated } from "../support/storefront";
+import { addFirstDepartureNextMonth, addTraveller, fillContactForm, hydrated } from "../support/storefront";
 import { expectToast, toastTexts } from "../support/storefront-toasts";
 import { ordersOf } from "../support/tours";
 import { startStorefrontWithoutApi, type StorefrontWithoutApi } from "../support/storefront-without-api";
@@ -132,7 +132,7 @@ test.describe("pago sin enlace de aprobación", () => {
 
     await page.goto(`/actividades/detalle/local/${await tourIdByName(SEED_TOUR)}`);
     await hydrated(page);
-    await addFirstSlotNextMonth(page);
+    await addFirstDepartureNextMonth(page);
     await expect(page).toHaveURL(/\/shop$/);
     await addTraveller(page, "mayores_15", 1);
 

@@ -151,7 +151,7 @@ test.describe("tours", () => {
     await expect(page.getByRole("row").filter({ hasText: renamed })).toContainText("USD 150.00");
   });
 
-  test("Disponibilidad: add a slot, see the API's reasons, delete it", async ({ page, signIn }) => {
+  test("Disponibilidad: add a horario, see the API's reasons, delete it", async ({ page, signIn }) => {
     await signIn("/panel/destinos");
     await search(page, "Buscar tour", renamed);
     await page.getByRole("row").filter({ hasText: renamed }).getByRole("button", { name: "Disponibilidad" }).click();
@@ -172,22 +172,22 @@ test.describe("tours", () => {
     await dialog.getByRole("button", { name: "Crear horario" }).click();
     await expectToast(page, "Horario creado");
     // Back to the list after creating.
-    const slot = dialog.getByTestId("horario");
-    await expect(slot).toHaveCount(1);
-    await expect(slot).toContainText("10:30");
-    await expect(slot.getByLabel("Lunes: sí")).toBeVisible();
-    await expect(slot.getByLabel("Sábado: sí")).toBeVisible();
-    await expect(slot.getByLabel("Martes: no")).toBeVisible();
+    const schedule = dialog.getByTestId("horario");
+    await expect(schedule).toHaveCount(1);
+    await expect(schedule).toContainText("10:30");
+    await expect(schedule.getByLabel("Lunes: sí")).toBeVisible();
+    await expect(schedule.getByLabel("Sábado: sí")).toBeVisible();
+    await expect(schedule.getByLabel("Martes: no")).toBeVisible();
 
     await failOnce(page, /\/api\/tour\/horario\/delete\/\d+$/, "DELETE", 500);
     await dialog.getByRole("button", { name: "Eliminar horario 10:30" }).click();
     await expectToast(page, "Error al eliminar");
-    await expect(slot).toHaveCount(1);
+    await expect(schedule).toHaveCount(1);
     await dialog.getByRole("button", { name: "Eliminar horario 10:30" }).click();
     await expectToast(page, "Horario eliminado");
-    await expect(slot).toHaveCount(0);
+    await expect(schedule).toHaveCount(0);
 
-    // Leave one slot for the storefront check below.
+    // Leave one horario for the storefront check below.
     await dialog.getByRole("button", { name: "Agregar horario" }).click();
     await dialog.getByLabel("Hora de inicio").fill("08:00");
     for (const day of ["Lunes", "Martes", "Miércoles", "Jueves", "Viernes", "Sábado", "Domingo"]) {
@@ -195,7 +195,7 @@ test.describe("tours", () => {
     }
     await dialog.getByRole("button", { name: "Crear horario" }).click();
     await expectToast(page, "Horario creado");
-    await expect(slot).toHaveCount(1);
+    await expect(schedule).toHaveCount(1);
   });
 
   test("Imagenes: list, limits, add and delete photos", async ({ page, signIn }) => {
@@ -272,7 +272,7 @@ test.describe("tours", () => {
     }
     const horarios = (await apiJson<{ succes: { hora_inicio: string }[] }>(`/api/tour/horario/find/${tourId}`)).succes;
     expect(horarios.map((h) => h.hora_inicio.slice(0, 5))).toEqual(["08:00"]);
-    // A slot every day: the calendar offers days to pick.
+    // A horario every day: the calendar offers days to pick.
     await expect(page.locator("main")).toContainText(/Desde\s+USD\s+150/);
   });
 

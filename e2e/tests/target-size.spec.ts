@@ -3,7 +3,7 @@ import { createSchedule, createTestTour, soonDate } from "../support/tours";
 import { tourPage } from "../support/storefront";
 
 /*
- * Target size (WCAG 2.2 2.5.8, AA): on a 320 px wide phone every calendar day, time slot, traveller counter and
+ * Target size (WCAG 2.2 2.5.8, AA): on a 320 px wide phone every calendar day, departure time, traveller counter and
  * the cart's delete button is at least 24 × 24 CSS px.
  */
 

@@ -3,7 +3,7 @@
  * catalogue? Builds the real app (the test helper's buildApp) on a fresh in-memory PGlite — and again on a fresh
  * PostgreSQL database when DATABASE_URL is set — with the demo catalogue (45 tours), times GET /api/busqueda through
  * `app.inject` (searches, a city's filters with their counts, a date with places), then adds 5,000 tours with their
- * facts and a daily slot each, spread over the demo's cities, and times the same calls again.
+ * facts and a daily horario each, spread over the demo's cities, and times the same calls again.
  *
  * Figures: each call's p95 at 5,000 ÷ its p95 at 45 (goal ≤ 1.5), and on PostgreSQL the p95 at 5,000 itself (goal
  * ≤ 50 ms, issue 26). A wrong answer (no hit where one is expected) fails the run.

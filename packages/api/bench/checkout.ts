@@ -9,7 +9,7 @@
  * local simulator) with holds ÷ the same service storing with the plain insert, goal ≥ 0.8. For transparency it
  * also prints the storing step alone, where holds cost most.
  *
- * Storing runs with 8 checkouts in flight, on slots of 50 places. Two loads: "one departure at a time" (every order in
+ * Storing runs with 8 checkouts in flight, on departures of 50 places. Two loads: "one departure at a time" (every order in
  * flight queues on the same departure's lock until its 50 places are gone, then the next departure: the worst
  * case) and "spread over 40 departures". The figure is throughput with ÷ without (goal ≥ 0.8).
  * It also times the whole checkout call (POST /api/compra/create with the PayPal simulator) for context.

@@ -12,8 +12,8 @@ export const MONDAY_10 = "11/23/2026-10:00";
 export function useCapacityApp() {
   const t = useTestApp({ paypal: { timeoutMs: 10_000 }, clock: NOW, catalogue: true, staff: ["admin"], env: { STOREFRONT_URL: "http://tienda.test" } });
 
-  /** A tour with one daily slot of `cupo` places (through the panel's call), in Bogotá unless a zone is given. */
-  async function tourWithSlot(cupo: number | null, hora = "10:00", extra: Partial<typeof tourTable.$inferInsert> = {}) {
+  /** A tour with one daily horario of `cupo` places (through the panel's call), in Bogotá unless a zone is given. */
+  async function tourWithSchedule(cupo: number | null, hora = "10:00", extra: Partial<typeof tourTable.$inferInsert> = {}) {
     const [tour] = await t.db
       .insert(tourTable)
       .values({ nombre: `Cupo ${cupo} ${Math.random().toString(36).slice(2, 7)}`, precioCents: 2000, pais: t.cat.paisId, ciudad: t.cat.ciudadId, ...extra })
@@ -54,5 +54,5 @@ export function useCapacityApp() {
     return d?.salidas.find((s) => s.hora === hora);
   }
 
-  return { t, tourWithSlot, create, confirm, order, orderToken, availability, departure };
+  return { t, tourWithSchedule, create, confirm, order, orderToken, availability, departure };
 }

@@ -13,11 +13,11 @@ import { ALL_DAYS, NOW, buyer, line, seedCatalogue } from "./compra-fixtures.ts"
 import { MIN, MONDAY_10, useCapacityApp } from "./capacity-fixtures.ts";
 
 /** Holds: concurrent checkouts against the capacity, holds that lapse by the clock, and places that survive a restart and a second process. */
-const { t, tourWithSlot, order, orderToken, confirm, departure } = useCapacityApp();
+const { t, tourWithSchedule, order, orderToken, confirm, departure } = useCapacityApp();
 
 describe("holds: concurrent checkouts never take more than the capacity", () => {
   it("50 concurrent orders for the last place: exactly one holds it, 49 get a Spanish refusal", async () => {
-    const { tourId } = await tourWithSlot(3);
+    const { tourId } = await tourWithSchedule(3);
     await orderToken(tourId, MONDAY_10, { mayores_15: 2 });
     expect(await departure(tourId, "2026-11-23")).toMatchObject({ cupo: 3, quedan: 1, estado: "pocos" });
 
@@ -39,7 +39,7 @@ describe("holds: concurrent checkouts never take more than the capacity", () => 
   });
 
   it("asking for more than what is left names the places left; pets take no place, infants do", async () => {
-    const { tourId } = await tourWithSlot(4);
+    const { tourId } = await tourWithSchedule(4);
     const res = await order(tourId, MONDAY_10, { mayores_15: 2, de_4_15: 2, menores_3: 1 });
     expect(res.statusCode).toBe(409);
     expect(res.json().errors[0].msg).toBe(
@@ -50,7 +50,7 @@ describe("holds: concurrent checkouts never take more than the capacity", () => 
   });
 
   it("a tour without capacity stays unlimited (the upstream's behaviour)", async () => {
-    const { tourId } = await tourWithSlot(null);
+    const { tourId } = await tourWithSchedule(null);
     await orderToken(tourId, MONDAY_10, { mayores_15: 50 });
     expect(await departure(tourId, "2026-11-23")).toMatchObject({ cupo: null, quedan: null, estado: "disponible", reservable: true });
   });
@@ -58,7 +58,7 @@ describe("holds: concurrent checkouts never take more than the capacity", () => 
 
 describe("holds expire by the clock", () => {
   it("an unpaid hold frees its places after 15 minutes without any request from the buyer", async () => {
-    const { tourId } = await tourWithSlot(1);
+    const { tourId } = await tourWithSchedule(1);
     const first = await orderToken(tourId, MONDAY_10);
     expect((await order(tourId, MONDAY_10)).statusCode).toBe(409);
     t.clock.set(new Date(NOW.getTime() + 14 * MIN));
@@ -82,7 +82,7 @@ describe("holds expire by the clock", () => {
   });
 
   it("a buyer paying after the hold lapsed is paid while places remain", async () => {
-    const { tourId } = await tourWithSlot(5);
+    const { tourId } = await tourWithSchedule(5);
     const token = await orderToken(tourId, MONDAY_10, { mayores_15: 2 });
     t.clock.set(new Date(NOW.getTime() + 40 * MIN));
     expect((await departure(tourId, "2026-11-23"))?.quedan).toBe(5);
@@ -94,7 +94,7 @@ describe("holds expire by the clock", () => {
   });
 
   it("a cancelled order releases its places at once", async () => {
-    const { tourId } = await tourWithSlot(2);
+    const { tourId } = await tourWithSchedule(2);
     const token = await orderToken(tourId, MONDAY_10, { mayores_15: 2 });
     expect((await departure(tourId, "2026-11-23"))?.quedan).toBe(0);
     const res = await t.app.inject({ method: "POST", url: "/compra/cancel", payload: { token } });
@@ -103,7 +103,7 @@ describe("holds expire by the clock", () => {
   });
 
   it("a failed PayPal order releases its places", async () => {
-    const { tourId } = await tourWithSlot(1);
+    const { tourId } = await tourWithSchedule(1);
     t.sim.control.setMode("fail500");
     expect((await order(tourId, MONDAY_10)).statusCode).toBe(502);
     t.sim.control.reset();

@@ -9,12 +9,12 @@ import { ALL_DAYS, buyer, line } from "./compra-fixtures.ts";
 import { MONDAY_10, useCapacityApp } from "./capacity-fixtures.ts";
 
 /** A departure's rules besides holds: cutoffs, closures and zones, capacity changes and their audit, refused orders, the availability call. */
-const { t, tourWithSlot, create, order, orderToken, confirm, availability, departure } = useCapacityApp();
+const { t, tourWithSchedule, create, order, orderToken, confirm, availability, departure } = useCapacityApp();
 
 describe("cutoffs, closures and time zones", () => {
   it("bookings close the tour's cutoff before the start, in the tour's zone", async () => {
-    // Saturday 21 November, 10:00 in Bogotá; a 13:00 slot with a 2 h cutoff closes at 11:00
-    const { tourId } = await tourWithSlot(10, "13:00");
+    // Saturday 21 November, 10:00 in Bogotá; a 13:00 departure with a 2 h cutoff closes at 11:00
+    const { tourId } = await tourWithSchedule(10, "13:00");
     t.clock.set(new Date("2026-11-21T15:59:00Z"));
     expect((await departure(tourId, "2026-11-21", "13:00"))?.estado).toBe("disponible");
     t.clock.set(new Date("2026-11-21T16:00:00Z"));
@@ -26,7 +26,7 @@ describe("cutoffs, closures and time zones", () => {
 
   it("a tour in Madrid shows and sells its departures in Madrid's time", async () => {
     const [spain] = await t.db.insert(paisTable).values({ nombre: "España", prefijo: 34, zonaHoraria: "Europe/Madrid" }).returning();
-    const { tourId } = await tourWithSlot(8, "09:00", { pais: spain!.id, corteHoras: 24 });
+    const { tourId } = await tourWithSchedule(8, "09:00", { pais: spain!.id, corteHoras: 24 });
     const avail = await availability(tourId);
     expect(avail).toMatchObject({ zona_horaria: "Europe/Madrid", zona_nombre: "hora de Madrid", corte_horas: 24 });
     // now is 16:00 on Saturday in Madrid: Sunday 09:00 is 17 h away (< 24 h cutoff), Monday is open
@@ -45,7 +45,7 @@ describe("cutoffs, closures and time zones", () => {
   });
 
   it("staff close a date or one departure: not bookable, listed as closed, reopened later", async () => {
-    const { tourId } = await tourWithSlot(6);
+    const { tourId } = await tourWithSchedule(6);
     await t.app.inject({ method: "POST", url: "/api/tour/horario/create/", headers: t.staff("admin"), payload: { hora_inicio: "15:00", ...ALL_DAYS, tour_id: tourId, cupo: 6 } });
     const close = (payload: object) => t.app.inject({ method: "PUT", url: "/api/salidas/cierre", headers: t.staff("admin"), payload });
     expect((await close({ tour_id: tourId, fecha: "2026-11-24", cerrada: true })).statusCode).toBe(200);
@@ -75,8 +75,8 @@ describe("cutoffs, closures and time zones", () => {
 });
 
 describe("capacity changes never make booked places disappear", () => {
-  it("a slot's capacity cannot go below what a coming departure has sold or held", async () => {
-    const { tourId, horarioId } = await tourWithSlot(10);
+  it("a horario's capacity cannot go below what a coming departure has sold or held", async () => {
+    const { tourId, horarioId } = await tourWithSchedule(10);
     const token = await orderToken(tourId, MONDAY_10, { mayores_15: 4 });
     t.sim.control.approve(token);
     expect((await confirm(token)).statusCode).toBe(200);
@@ -99,7 +99,7 @@ describe("capacity changes never make booked places disappear", () => {
   });
 
   it("a departure's own capacity: set, refused below what is booked, listed in the panel with the manifest", async () => {
-    const { tourId } = await tourWithSlot(10);
+    const { tourId } = await tourWithSchedule(10);
     const token = await orderToken(tourId, MONDAY_10, { mayores_15: 2, de_4_15: 1, mascotas: 1 });
     t.sim.control.approve(token);
     expect((await confirm(token)).statusCode).toBe(200);
@@ -154,7 +154,7 @@ describe("orders the API must refuse", () => {
 
 describe("the availability call", () => {
   it("answers per day with departures from today on, in Spanish states", async () => {
-    const { tourId } = await tourWithSlot(3);
+    const { tourId } = await tourWithSchedule(3);
     const avail = await availability(tourId);
     expect(avail.dias[0]!.fecha).toBe("2026-11-21");
     expect(avail.dias.at(-1)!.fecha).toBe("2026-11-30");
@@ -176,7 +176,7 @@ describe("capacity changes are audited in their own transaction", () => {
   }
 
   it("a departure's places: one entry with cupo before and after; below the places taken: 409 and no entry", async () => {
-    const { tourId } = await tourWithSlot(5);
+    const { tourId } = await tourWithSchedule(5);
     await orderToken(tourId, MONDAY_10, { mayores_15: 3 });
     const start = await lastId();
     const ok = await t.app.inject({ method: "PUT", url: "/api/salidas/cupo", headers: t.staff("admin"), payload: { tour_id: tourId, fecha: "2026-11-23", hora: "10:00", cupo: 4 } });
@@ -192,17 +192,17 @@ describe("capacity changes are audited in their own transaction", () => {
     expect(await departure(tourId, "2026-11-23")).toMatchObject({ cupo: 4 });
   });
 
-  it("closing and reopening a date, and a slot's capacity, write one entry each; a refused slot change writes none", async () => {
-    const { tourId, horarioId } = await tourWithSlot(6);
+  it("closing and reopening a date, and a horario's capacity, write one entry each; a refused horario change writes none", async () => {
+    const { tourId, horarioId } = await tourWithSchedule(6);
     await orderToken(tourId, MONDAY_10, { mayores_15: 2 });
     const start = await lastId();
     const close = (cerrada: boolean) =>
       t.app.inject({ method: "PUT", url: "/api/salidas/cierre", headers: t.staff("admin"), payload: { tour_id: tourId, fecha: "2026-11-25", cerrada } });
     expect((await close(true)).statusCode).toBe(200);
     expect((await close(false)).statusCode).toBe(200);
-    const slot = (cupo: number) => t.app.inject({ method: "PUT", url: `/api/tour/horario/update/${horarioId}`, headers: t.staff("admin"), payload: { cupo } });
-    expect((await slot(8)).statusCode).toBe(200);
-    expect((await slot(1)).statusCode).toBe(409);
+    const setScheduleCupo = (cupo: number) => t.app.inject({ method: "PUT", url: `/api/tour/horario/update/${horarioId}`, headers: t.staff("admin"), payload: { cupo } });
+    expect((await setScheduleCupo(8)).statusCode).toBe(200);
+    expect((await setScheduleCupo(1)).statusCode).toBe(409);
     const written = await entriesSince(start);
     expect(written.map((e) => [e.action, e.resource, e.resourceId, e.changes])).toEqual([
       ["close", "fecha", `${tourId}-2026-11-25`, { cerrada: { antes: false, despues: true } }],

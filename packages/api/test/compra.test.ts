@@ -94,8 +94,8 @@ describe("refused orders store nothing", () => {
   const cases: Array<[string, () => unknown, string]> = [
     ["an empty cart", () => ({ ...buyer(), pedidos: [] }), "El carrito está vacío"],
     ["a past date", () => ({ ...buyer(), pedidos: [line(t.cat.tourA, "11/20/2026-09:00")] }), DIA_MSG.past],
-    ["today's slot that already started", () => ({ ...buyer(), pedidos: [line(t.cat.tourA, "11/21/2026-09:00")] }), DIA_MSG.past],
-    ["a time with no slot that weekday", () => ({ ...buyer(), pedidos: [line(t.cat.tourA, "11/24/2026-14:00")] }), DIA_MSG.noSlot],
+    ["today's departure that already started", () => ({ ...buyer(), pedidos: [line(t.cat.tourA, "11/21/2026-09:00")] }), DIA_MSG.past],
+    ["a time with no horario that weekday", () => ({ ...buyer(), pedidos: [line(t.cat.tourA, "11/24/2026-14:00")] }), DIA_MSG.noSchedule],
     ["a date that does not exist", () => ({ ...buyer(), pedidos: [line(t.cat.tourA, "02/30/2027-09:00")] }), DIA_MSG.invalid],
     ["a tour that does not exist", () => ({ ...buyer(), pedidos: [line(999_999, MONDAY_14)] }), COMPRA_MSG.tourNotFound],
     ["a negative count", () => ({ ...buyer(), pedidos: [line(t.cat.tourA, MONDAY_14, { mayores_15: 2, de_4_15: -1 })] }), "La cantidad debe ser un número entero entre 0 y 50"],
@@ -122,7 +122,7 @@ describe("refused orders store nothing", () => {
     const before = await countOrders(t.db);
     const res = await create({ ...buyer(), pedidos: [line(t.cat.tourA, MONDAY_14), line(t.cat.tourB, "11/23/2026-11:30")] });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ errors: [{ msg: DIA_MSG.noSlot, path: "pedidos[1].dia" }] });
+    expect(res.json()).toMatchObject({ errors: [{ msg: DIA_MSG.noSchedule, path: "pedidos[1].dia" }] });
     expect(await countOrders(t.db)).toEqual(before);
   });
 });

@@ -66,11 +66,11 @@ describe("bundled catalogue", () => {
     const availability = await bundled.availability(first!.id);
     expect(availability.status).toBe("success");
     expect(availability.data.length).toBeGreaterThan(0);
-    for (const slot of availability.data) {
-      FreeTourAvailabilitySchema.parse(slot);
-      expect(new Date(slot.date).getTime()).toBeGreaterThan(NOW.getTime());
-      expect(slot.date.slice(0, 10) >= "2026-11-21").toBe(true);
-      expect(slot.date.slice(0, 10) <= "2026-12-21").toBe(true);
+    for (const departure of availability.data) {
+      FreeTourAvailabilitySchema.parse(departure);
+      expect(new Date(departure.date).getTime()).toBeGreaterThan(NOW.getTime());
+      expect(departure.date.slice(0, 10) >= "2026-11-21").toBe(true);
+      expect(departure.date.slice(0, 10) <= "2026-12-21").toBe(true);
     }
 
     const reviews = await bundled.reviews(first!.id);

@@ -8,7 +8,7 @@ import { NOW } from "./compra-fixtures.ts";
 import { MIN, MONDAY_10, useCapacityApp } from "./capacity-fixtures.ts";
 
 /** "Necesito más tiempo" (docs/decisions/0018): the buyer renews the hold, a few times, never past the capacity. */
-const { t, tourWithSlot, order, orderToken, confirm, departure } = useCapacityApp();
+const { t, tourWithSchedule, order, orderToken, confirm, departure } = useCapacityApp();
 
 const renew = (token: string) => t.app.inject({ method: "POST", url: "/api/compra/retencion", payload: { token } });
 const at = (minutes: number) => t.clock.set(new Date(NOW.getTime() + minutes * MIN));
@@ -17,7 +17,7 @@ const renewalsOf = async (token: string) => (await t.db.select().from(pedido).wh
 describe("renewing a hold (fake clock)", () => {
   it("the order's answer says until when the places are held and how many renewals are left", async () => {
     t.clock.set(NOW);
-    const { tourId } = await tourWithSlot(4);
+    const { tourId } = await tourWithSchedule(4);
     const res = await order(tourId, MONDAY_10, { mayores_15: 2 });
     const { succes } = CompraCreateAnswer.parse(res.json());
     expect(succes.hold_expires_at).toBe(new Date(NOW.getTime() + 15 * MIN).toISOString());
@@ -26,7 +26,7 @@ describe("renewing a hold (fake clock)", () => {
 
   it("each renewal holds the places 15 minutes more from then, counted on the order, at most MAX_HOLD_RENEWALS times", async () => {
     t.clock.set(NOW);
-    const { tourId } = await tourWithSlot(2);
+    const { tourId } = await tourWithSchedule(2);
     const token = await orderToken(tourId, MONDAY_10, { mayores_15: 2 });
     for (let i = 1; i <= MAX_HOLD_RENEWALS; i++) {
       at(i * 13);
@@ -56,7 +56,7 @@ describe("renewing a hold (fake clock)", () => {
 
   it("a lapsed hold is renewed while its places are free, and the order expires (nothing charged) once they are gone", async () => {
     t.clock.set(NOW);
-    const { tourId } = await tourWithSlot(3);
+    const { tourId } = await tourWithSchedule(3);
     const late = await orderToken(tourId, MONDAY_10, { mayores_15: 2 });
     at(20);
     expect((await renew(late)).statusCode).toBe(200);
@@ -78,7 +78,7 @@ describe("renewing a hold (fake clock)", () => {
 
   it("many renewals at once for lapsed holds on the last places: the departure never goes past its capacity", async () => {
     t.clock.set(NOW);
-    const { tourId } = await tourWithSlot(5);
+    const { tourId } = await tourWithSchedule(5);
     const tokens: string[] = [];
     for (let i = 0; i < 5; i++) tokens.push(await orderToken(tourId, MONDAY_10, { mayores_15: 1 }));
     at(16); // all five lapsed; three others take three places
@@ -92,7 +92,7 @@ describe("renewing a hold (fake clock)", () => {
 
   it("a paid or unknown order is not renewed", async () => {
     t.clock.set(NOW);
-    const { tourId } = await tourWithSlot(null);
+    const { tourId } = await tourWithSchedule(null);
     const token = await orderToken(tourId, MONDAY_10);
     t.sim.control.approve(token);
     expect((await confirm(token)).statusCode).toBe(200);
@@ -104,7 +104,7 @@ describe("renewing a hold (fake clock)", () => {
 
   it("the availability tells places held by others (and when the first hold lapses) from places sold", async () => {
     t.clock.set(NOW);
-    const { tourId } = await tourWithSlot(3);
+    const { tourId } = await tourWithSchedule(3);
     const paid = await orderToken(tourId, MONDAY_10, { mayores_15: 1 });
     t.sim.control.approve(paid);
     expect((await confirm(paid)).statusCode).toBe(200);
@@ -123,7 +123,7 @@ describe("renewing a hold (fake clock)", () => {
     // once the holds lapse the places are back; a departure sold out by sales alone says nothing of holds
     at(20);
     expect(await departure(tourId, "2026-11-23")).toMatchObject({ estado: "pocos", quedan: 2 });
-    const full = await tourWithSlot(1);
+    const full = await tourWithSchedule(1);
     const sold = await orderToken(full.tourId, MONDAY_10, { mayores_15: 1 });
     t.sim.control.approve(sold);
     expect((await confirm(sold)).statusCode).toBe(200);

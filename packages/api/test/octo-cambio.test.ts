@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { OctoBooking } from "../src/modules/octo/octo.schemas.ts";
 import { OCTO_MSG } from "../src/modules/octo/octo.messages.ts";
 import { silentNotifier, type Notifier } from "../src/notifications/notifier.ts";
-import { departure, manifest, MIN, octo, octoError, ok, PRICING, reserve, reserveBody, tourWithSlot, useOctoApp, vacancies } from "./octo-fixtures.ts";
+import { departure, manifest, MIN, octo, octoError, ok, PRICING, reserve, reserveBody, tourWithSchedule, useOctoApp, vacancies } from "./octo-fixtures.ts";
 
 /** Issue 21, "Date change for resellers": PATCH moves a booking in one transaction, or changes nothing. */
 
@@ -16,7 +16,7 @@ const personsOn = async (availabilityId: string) => (await manifest(env, availab
 
 describe("PATCH /octo/bookings/{uuid} moves a booking", () => {
   it("a hold moves to another date: the new places are taken, the old ones freed, the price follows", async () => {
-    const tourId = await tourWithSlot(env, 10);
+    const tourId = await tourWithSchedule(env, 10);
     const held = await reserve(env, tourId, ["adult", "adult"], { expirationMinutes: 30 });
     const moved = ok(OctoBooking, await patch(held.uuid, { availabilityId: departure(tourId, TUESDAY), unitItems: [{ unitId: "adult" }, { unitId: "adult" }, { unitId: "child" }] }, PRICING));
     expect(moved).toMatchObject({ uuid: held.uuid, status: "ON_HOLD", availabilityId: departure(tourId, TUESDAY), utcExpiresAt: held.utcExpiresAt, supplierReference: held.supplierReference });
@@ -28,7 +28,7 @@ describe("PATCH /octo/bookings/{uuid} moves a booking", () => {
   });
 
   it("a confirmed booking moves and stays confirmed; more or fewer units on the same departure need room for the difference only", async () => {
-    const tourId = await tourWithSlot(env, 4);
+    const tourId = await tourWithSchedule(env, 4);
     const held = await reserve(env, tourId, ["adult", "adult", "adult"]);
     await confirm(held.uuid);
     // 3 of 4 are this booking's: 4 travellers fit on the same departure
@@ -47,7 +47,7 @@ describe("PATCH /octo/bookings/{uuid} moves a booking", () => {
   });
 
   it("no room on the new departure: UNPROCESSABLE_ENTITY with the reason, and the booking is where it was", async () => {
-    const tourId = await tourWithSlot(env, 3);
+    const tourId = await tourWithSchedule(env, 3);
     await reserve(env, tourId, ["adult", "adult"], { availabilityId: departure(tourId, TUESDAY) });
     const held = await reserve(env, tourId, ["adult", "adult"]);
     const refused = octoError(await patch(held.uuid, { availabilityId: departure(tourId, TUESDAY), notes: "no debe quedar" }), 400, "UNPROCESSABLE_ENTITY");
@@ -59,7 +59,7 @@ describe("PATCH /octo/bookings/{uuid} moves a booking", () => {
   });
 
   it("a confirmed booking moves only while it could be cancelled: not after the cutoff, not on a non-refundable tour", async () => {
-    const tourId = await tourWithSlot(env, 10);
+    const tourId = await tourWithSchedule(env, 10);
     const b = await reserve(env, tourId, ["adult"]);
     await confirm(b.uuid);
     env.t.clock.set(new Date("2026-11-23T13:00:00Z")); // 08:00 in Bogotá: the 2-hour cutoff of the 10:00 departure
@@ -68,7 +68,7 @@ describe("PATCH /octo/bookings/{uuid} moves a booking", () => {
     expect(ok(OctoBooking, await patch(b.uuid, { notes: "Pidió factura" })).notes).toBe("Pidió factura");
 
     env.t.clock.set(new Date("2026-11-21T15:00:00Z"));
-    const strict = await tourWithSlot(env, 10, { reembolsable: false });
+    const strict = await tourWithSchedule(env, 10, { reembolsable: false });
     const s = await reserve(env, strict, ["adult"]);
     // a hold of a non-refundable tour may still move (nothing is paid yet)
     expect(ok(OctoBooking, await patch(s.uuid, { availabilityId: departure(strict, TUESDAY) })).availabilityId).toBe(departure(strict, TUESDAY));
@@ -77,8 +77,8 @@ describe("PATCH /octo/bookings/{uuid} moves a booking", () => {
   });
 
   it("a booking moves to another product; an availability of another product, an unknown unit or a lapsed hold change nothing", async () => {
-    const tourId = await tourWithSlot(env, 10);
-    const other = await tourWithSlot(env, 10, { precioCents: 3000 }, "15:00");
+    const tourId = await tourWithSchedule(env, 10);
+    const other = await tourWithSchedule(env, 10, { precioCents: 3000 }, "15:00");
     const held = await reserve(env, tourId, ["adult"], { expirationMinutes: 20 });
     octoError(await patch(held.uuid, { availabilityId: departure(other, TUESDAY, "15:00") }), 400, "INVALID_AVAILABILITY_ID");
     octoError(await patch(held.uuid, { unitItems: [{ unitId: "senior" }] }), 400, "INVALID_UNIT_ID");
@@ -95,7 +95,7 @@ describe("PATCH /octo/bookings/{uuid} moves a booking", () => {
 describe("a move and many reservations race for the last places", () => {
   it("the departure never holds more than its capacity and the moved booking is wholly on one side", async () => {
     for (let round = 0; round < 3; round++) {
-      const tourId = await tourWithSlot(env, 6);
+      const tourId = await tourWithSchedule(env, 6);
       const from = departure(tourId);
       const to = departure(tourId, TUESDAY);
       await reserve(env, tourId, ["adult", "adult", "adult"], { availabilityId: to }, env.keyB); // 3 of 6 left

@@ -51,8 +51,8 @@ export async function newReseller(env: OctoEnv, nombre: string) {
   return res.json().succes as { id: number; api_key: string };
 }
 
-/** A refundable tour with one daily slot (10:00 unless told) of `cupo` places, in Bogotá. */
-export async function tourWithSlot(env: OctoEnv, cupo: number | null, extra: Partial<typeof tourTable.$inferInsert> = {}, hora = "10:00") {
+/** A refundable tour with one daily horario (10:00 unless told) of `cupo` places, in Bogotá. */
+export async function tourWithSchedule(env: OctoEnv, cupo: number | null, extra: Partial<typeof tourTable.$inferInsert> = {}, hora = "10:00") {
   const [tour] = await env.t.db
     .insert(tourTable)
     .values({

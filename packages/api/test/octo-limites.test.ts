@@ -3,7 +3,7 @@ import { RevendedorAnswer } from "@tours/contract";
 import { OctoBooking } from "../src/modules/octo/octo.schemas.ts";
 import { OCTO_MSG } from "../src/modules/octo/octo.messages.ts";
 import { utcInstant } from "../src/modules/octo/octo.mapping.ts";
-import { departure, MIN, newReseller, octo, octoError, ok, reserveBody, tourWithSlot, useOctoApp, vacancies } from "./octo-fixtures.ts";
+import { departure, MIN, newReseller, octo, octoError, ok, reserveBody, tourWithSchedule, useOctoApp, vacancies } from "./octo-fixtures.ts";
 
 /** Issue 28: one reseller key cannot hoard a departure, and a reused uuid never passes for a retry. */
 
@@ -12,7 +12,7 @@ const at = (minutes: number) => new Date(env.t.clock.now().getTime() + minutes *
 
 describe("holds are capped per reseller (issue 28)", () => {
   it("a 1440-minute hold is cut to 60 minutes and its 1440-minute extensions stop at the hold's whole life (180 minutes)", async () => {
-    const tourId = await tourWithSlot(env, 12);
+    const tourId = await tourWithSchedule(env, 12);
     const start = env.t.clock.now();
     const minutesAfter = (m: number) => new Date(start.getTime() + m * MIN);
     const held = ok(OctoBooking, await octo(env, env.keyA, "POST", "/bookings", reserveBody(tourId, Array(12).fill("adult"), { expirationMinutes: 1440 })));
@@ -50,7 +50,7 @@ describe("holds are capped per reseller (issue 28)", () => {
     expect(put.statusCode, put.body).toBe(200);
     expect(RevendedorAnswer.parse(put.json()).succes).toMatchObject({ activo: true, expiracion_max_minutos: 10, retencion_max_minutos: 30 });
 
-    const tourId = await tourWithSlot(env, 5);
+    const tourId = await tourWithSchedule(env, 5);
     const held = ok(OctoBooking, await octo(env, r.api_key, "POST", "/bookings", reserveBody(tourId, ["adult"], { expirationMinutes: 1440 })));
     expect(held.utcExpiresAt).toBe(utcInstant(at(10)));
     // without expirationMinutes, our 15-minute default is cut to the reseller's 10 too
@@ -64,7 +64,7 @@ describe("holds are capped per reseller (issue 28)", () => {
 
 describe("a reused uuid (issue 28, item 7)", () => {
   it("the same uuid with another body is INVALID_BOOKING_UUID naming the conflict, and the booking is unchanged; the same body is a retry", async () => {
-    const tourId = await tourWithSlot(env, 10);
+    const tourId = await tourWithSchedule(env, 10);
     const uuid = "5d1c2f6e-8a43-4b7e-9c0d-2e6f1a3b4c5d";
     const body = reserveBody(tourId, ["adult"], { uuid, resellerReference: "R-7" });
     const first = ok(OctoBooking, await octo(env, env.keyA, "POST", "/bookings", body));

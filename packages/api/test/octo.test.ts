@@ -12,7 +12,7 @@ import { OCTO_MSG } from "../src/modules/octo/octo.messages.ts";
 import { utcInstant } from "../src/modules/octo/octo.mapping.ts";
 import { COMPRA_MSG } from "../src/modules/compra/compra.messages.ts";
 import { NOW, buyer, line } from "./compra-fixtures.ts";
-import { MIN, newReseller, octo as octoCall, octoError, ok, PRICING, tourWithSlot, useOctoApp } from "./octo-fixtures.ts";
+import { MIN, newReseller, octo as octoCall, octoError, ok, PRICING, tourWithSchedule, useOctoApp } from "./octo-fixtures.ts";
 
 const env = useOctoApp();
 
@@ -49,7 +49,7 @@ async function vacancies(key: string, tourId: number): Promise<number | null> {
 
 describe("OCTO core flow", () => {
   it("products → calendar → availability → reserve → extend → confirm → get → list → cancel, every answer parsed", async () => {
-    const tourId = await tourWithSlot(env, 10, { mascotas: true });
+    const tourId = await tourWithSchedule(env, 10, { mascotas: true });
 
     const supplier = await ok(OctoSupplier, await octo(env.keyA, "GET", "/supplier"));
     expect(supplier.endpoint).toMatch(/\/octo$/);
@@ -142,7 +142,7 @@ describe("OCTO core flow", () => {
   });
 
   it("a hold not confirmed expires by the clock and frees its places; it cannot be confirmed or extended after", async () => {
-    const tourId = await tourWithSlot(env, 2);
+    const tourId = await tourWithSchedule(env, 2);
     const held = await ok(OctoBooking, await octo(env.keyA, "POST", "/bookings", reserveBody(tourId, ["adult", "adult"], { expirationMinutes: 10 })));
     expect(await vacancies(env.keyA, tourId)).toBe(0);
     const full = await octo(env.keyA, "POST", "/bookings", reserveBody(tourId, ["adult"]));
@@ -159,14 +159,14 @@ describe("OCTO core flow", () => {
   });
 
   it("reserving more than the vacancies is refused and holds nothing", async () => {
-    const tourId = await tourWithSlot(env, 3);
+    const tourId = await tourWithSchedule(env, 3);
     const res = await octo(env.keyA, "POST", "/bookings", reserveBody(tourId, ["adult", "adult", "child", "infant"]));
     expect(octoError(res, 400, "UNPROCESSABLE_ENTITY").errorMessage).toBe(COMPRA_MSG.fewLeft("lunes, 23 de noviembre de 2026 a las 10:00 hora de Bogotá", 3));
     expect(await vacancies(env.keyA, tourId)).toBe(3);
   });
 
   it("the same uuid twice (even at once) creates one booking", async () => {
-    const tourId = await tourWithSlot(env, 10);
+    const tourId = await tourWithSchedule(env, 10);
     const body = reserveBody(tourId, ["adult", "adult"]);
     const answers = await Promise.all([octo(env.keyA, "POST", "/bookings", body), octo(env.keyA, "POST", "/bookings", body), octo(env.keyA, "POST", "/bookings", body)]);
     const bookings = await Promise.all(answers.map((r) => ok(OctoBooking, r)));
@@ -178,7 +178,7 @@ describe("OCTO core flow", () => {
   });
 
   it("cancel after the cutoff, or of a non-refundable tour, is refused with UNPROCESSABLE_ENTITY", async () => {
-    const tourId = await tourWithSlot(env, 10);
+    const tourId = await tourWithSchedule(env, 10);
     const held = await ok(OctoBooking, await octo(env.keyA, "POST", "/bookings", reserveBody(tourId, ["adult"])));
     await ok(OctoBooking, await octo(env.keyA, "POST", `/bookings/${held.uuid}/confirm`, {}));
     env.t.clock.set(new Date("2026-11-23T13:00:00Z")); // 08:00 in Bogotá: the 2-hour cutoff
@@ -187,7 +187,7 @@ describe("OCTO core flow", () => {
     expect((await ok(OctoBooking, await octo(env.keyA, "GET", `/bookings/${held.uuid}`))).status).toBe("CONFIRMED");
 
     env.t.clock.set(NOW);
-    const strict = await tourWithSlot(env, 10, { reembolsable: false });
+    const strict = await tourWithSchedule(env, 10, { reembolsable: false });
     const b = await ok(OctoBooking, await octo(env.keyA, "POST", "/bookings", reserveBody(strict, ["adult"])));
     const c = await ok(OctoBooking, await octo(env.keyA, "POST", `/bookings/${b.uuid}/confirm`, {}));
     expect(c.cancellable).toBe(false);
@@ -198,7 +198,7 @@ describe("OCTO core flow", () => {
   });
 
   it("answers OCTO's errors for unknown products, options, units, availabilities, bookings and bad bodies", async () => {
-    const tourId = await tourWithSlot(env, 5);
+    const tourId = await tourWithSchedule(env, 5);
     octoError(await octo(env.keyA, "GET", "/products/999999"), 400, "INVALID_PRODUCT_ID");
     octoError(await octo(env.keyA, "POST", "/availability", { productId: String(tourId), optionId: "OTRA", localDate: "2026-11-23" }), 400, "INVALID_OPTION_ID");
     octoError(await octo(env.keyA, "POST", "/bookings", reserveBody(tourId, ["senior"])), 400, "INVALID_UNIT_ID");
@@ -212,8 +212,8 @@ describe("OCTO core flow", () => {
 
 describe("OCTO end times", () => {
   it("an availability and a booking's availability end at start + the tour's duration; at the start when it has none", async () => {
-    const timed = await tourWithSlot(env, 10, { duracionMinutos: 210 });
-    const untimed = await tourWithSlot(env, 10);
+    const timed = await tourWithSchedule(env, 10, { duracionMinutos: 210 });
+    const untimed = await tourWithSchedule(env, 10);
     const availabilityOf = async (tourId: number) =>
       (await ok(z.array(OctoAvailability), await octo(env.keyA, "POST", "/availability", { productId: String(tourId), optionId: "DEFAULT", localDate: "2026-11-23" })))[0]!;
     expect(await availabilityOf(timed)).toMatchObject({ localDateTimeStart: "2026-11-23T10:00:00-05:00", localDateTimeEnd: "2026-11-23T13:30:00-05:00" });
@@ -245,7 +245,7 @@ describe("OCTO keys", () => {
   });
 
   it("a key of reseller A cannot read, list, confirm or cancel reseller B's bookings", async () => {
-    const tourId = await tourWithSlot(env, 5);
+    const tourId = await tourWithSchedule(env, 5);
     const b = await ok(OctoBooking, await octo(env.keyB, "POST", "/bookings", reserveBody(tourId, ["adult"], { resellerReference: "B-1" })));
     octoError(await octo(env.keyA, "GET", `/bookings/${b.uuid}`), 400, "INVALID_BOOKING_UUID");
     octoError(await octo(env.keyA, "POST", `/bookings/${b.uuid}/confirm`, {}), 400, "INVALID_BOOKING_UUID");
@@ -257,7 +257,7 @@ describe("OCTO keys", () => {
 
 describe("storefront and OCTO share one capacity", () => {
   it("concurrent storefront checkouts and OCTO reservations for the last places never sell more than the capacity", async () => {
-    const tourId = await tourWithSlot(env, 6);
+    const tourId = await tourWithSchedule(env, 6);
     // 4 places already sold through OCTO
     const first = await ok(OctoBooking, await octo(env.keyA, "POST", "/bookings", reserveBody(tourId, ["adult", "adult", "adult", "adult"])));
     await ok(OctoBooking, await octo(env.keyA, "POST", `/bookings/${first.uuid}/confirm`, {}));

@@ -36,7 +36,7 @@ const ALLOWED: Record<string, string[]> = {
   tourDeleteImagen: CATALOGUE_WRITE,
   horarioCreate: CATALOGUE_WRITE,
   horarioDelete: CATALOGUE_WRITE,
-  // a slot's capacity is part of the schedule
+  // a horario's capacity is part of the schedule
   horarioUpdate: CATALOGUE_WRITE,
   salidasIndex: DEPARTURES_READ,
   salidaFind: DEPARTURES_READ,

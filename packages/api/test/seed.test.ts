@@ -35,8 +35,8 @@ describe("demo seed", () => {
       const img = await t.app.inject({ method: "GET", url: `/api/${fotos[0]!.url}` });
       expect(img.statusCode).toBe(200);
       expect(img.headers["content-type"]).toBe("image/webp");
-      const slots = HorarioListAnswer.parse((await t.app.inject({ method: "GET", url: `/api/tour/horario/find/${tour.id}` })).json()).succes;
-      expect(slots.length).toBeGreaterThan(0);
+      const schedules = HorarioListAnswer.parse((await t.app.inject({ method: "GET", url: `/api/tour/horario/find/${tour.id}` })).json()).succes;
+      expect(schedules.length).toBeGreaterThan(0);
       const comments = ComentarioListAnswer.parse((await t.app.inject({ method: "GET", url: `/api/tour/comentario/index/${tour.id}` })).json()).succes;
       expect(comments.length).toBeGreaterThanOrEqual(2);
     }

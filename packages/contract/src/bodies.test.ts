@@ -144,7 +144,7 @@ describe("HorarioCreateBody", () => {
     expect(HorarioCreateBody.safeParse({ hora_inicio: "18:00:00", tour_id: "4", ...days }).success).toBe(true);
   });
 
-  it("rejects an impossible hour and a slot on no weekday", () => {
+  it("rejects an impossible hour and a horario on no weekday", () => {
     expect(messages(HorarioCreateBody, { hora_inicio: "25:00", tour_id: 4, ...days })).toEqual({
       hora_inicio: ["La hora de inicio debe tener el formato HH:MM"],
     });

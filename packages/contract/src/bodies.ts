@@ -332,7 +332,7 @@ export type AyudaCreateBodyInput = z.input<typeof AyudaCreateBody>;
 
 // --- checkout -----------------------------------------------------------------------------------------------
 
-/** `MM/DD/YYYY-HH:MM`, the start optionally with seconds. Whether the date exists and has that slot is the server's call. */
+/** `MM/DD/YYYY-HH:MM`, the start optionally with seconds. Whether the date exists and has that departure is the server's call. */
 export const DIA_PATTERN = /^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\/\d{4}-([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 export const MAX_VIAJEROS_POR_TIPO = 50;
 

@@ -120,7 +120,7 @@ export const HorarioSchema = z.object({
   viernes: BooleanLikeSchema,
   sabado: BooleanLikeSchema,
   domingo: BooleanLikeSchema,
-  /** Extension: capacity of each departure of this slot, in persons; null: unlimited. */
+  /** Extension: capacity of each departure of this horario, in persons; null: unlimited. */
   cupo: z.optional(z.nullable(z.number().check(z.int()))),
   ...timestamps,
 });
@@ -236,7 +236,7 @@ export const FreeTourAvailabilitySchema = z.looseObject({
   id: z.union([z.string(), z.number()]),
   tourId: z.union([z.string(), z.number()]),
   language: z.optional(z.nullable(z.string())),
-  /** ISO date-time of the slot start. */
+  /** ISO date-time of the departure's start. */
   date: z.string(),
 });
 export type FreeTourAvailability = z.output<typeof FreeTourAvailabilitySchema>;

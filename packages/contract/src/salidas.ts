@@ -3,7 +3,7 @@ import { HORA_PATTERN, IdSchema, integerFromText, requiredId, requiredText, type
 
 /**
  * Departures, capacity and availability: additive to the upstream contract (docs/decisions/0007-capacity-and-holds.md).
- * A departure is a tour on a date at a slot's start, in the tour's time zone.
+ * A departure is a tour on a date at a horario's start, in the tour's time zone.
  */
 
 export const CUPO_MAXIMO = 10_000;
@@ -141,7 +141,7 @@ export const SalidaSchema = z.object({
   hora: z.string(),
   zona_horaria: z.string(),
   hora_local: z.string(),
-  /** Capacity in force (the departure's own, else the slot's); null: unlimited. */
+  /** Capacity in force (the departure's own, else the horario's); null: unlimited. */
   cupo: z.nullable(z.number().check(z.int())),
   /** The departure's own capacity, when staff set one. */
   cupo_salida: z.nullable(z.number().check(z.int())),
@@ -194,7 +194,7 @@ export const ManifiestoSchema = z.object({
 });
 export type Manifiesto = z.output<typeof ManifiestoSchema>;
 
-/** PUT /api/salidas/cupo: a departure's own capacity (null goes back to the slot's). */
+/** PUT /api/salidas/cupo: a departure's own capacity (null goes back to the horario's). */
 export const SalidaCupoBody = z.object({
   tour_id: requiredId("El tour es obligatorio"),
   fecha: FechaSchema,
@@ -239,7 +239,7 @@ export const SalidaCancelarSchema = z.object({
 });
 export const SalidaCancelarAnswer = z.object({ succes: SalidaCancelarSchema });
 
-/** PUT /api/tour/horario/update/{id}: a slot's capacity. */
+/** PUT /api/tour/horario/update/{id}: a horario's capacity. */
 export const HorarioCupoBody = z.object({ cupo: CupoSchema });
 export type HorarioCupoBody = z.output<typeof HorarioCupoBody>;
 export type HorarioCupoBodyInput = z.input<typeof HorarioCupoBody>;

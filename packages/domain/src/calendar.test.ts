@@ -12,24 +12,24 @@ import {
   MONTHS_ES,
   monthTitle,
   parseDia,
-  slotsForDate,
+  departuresForDate,
   weekdayKey,
   WEEKDAYS_ES,
   type HorarioLike,
 } from "./calendar.ts";
 
 const NO_DAYS = { lunes: false, martes: false, miercoles: false, jueves: false, viernes: false, sabado: false, domingo: false };
-const slot = (hora_inicio: string, days: Partial<typeof NO_DAYS> | Record<string, number>): HorarioLike => ({
+const schedule = (hora_inicio: string, days: Partial<typeof NO_DAYS> | Record<string, number>): HorarioLike => ({
   hora_inicio,
   ...NO_DAYS,
   ...days,
 });
 
 const horarios: HorarioLike[] = [
-  slot("09:00", { lunes: true, miercoles: true }),
-  slot("09:00:00", { lunes: true }), // same start, seconds from a time column
-  slot("07:45", { lunes: 1 }),
-  slot("15:30:00", { sabado: true }),
+  schedule("09:00", { lunes: true, miercoles: true }),
+  schedule("09:00:00", { lunes: true }), // same start, seconds from a time column
+  schedule("07:45", { lunes: 1 }),
+  schedule("15:30:00", { sabado: true }),
 ];
 
 function availableDates(weeks: ReturnType<typeof buildMonth>): string[] {
@@ -104,13 +104,13 @@ describe("buildMonth grid", () => {
     expect(weeks[5]?.map((d) => d.date)).toEqual([
       "2026-08-30", "2026-08-31", "2026-09-01", "2026-09-02", "2026-09-03", "2026-09-04", "2026-09-05",
     ]);
-    // Neighbour days are never bookable, even on a weekday with slots (Monday 27 July, Wednesday 2 September).
+    // Neighbour days are never bookable, even on a weekday with horarios (Monday 27 July, Wednesday 2 September).
     expect(weeks[0]?.[1]).toMatchObject({ inMonth: false, available: false });
     expect(weeks[5]?.[3]).toMatchObject({ inMonth: false, available: false });
   });
 
   it("marks the schedule's weekdays from today on; past days are never bookable", () => {
-    // November 2026: today is Wednesday 18 at 10:00, after the 09:00 slot.
+    // November 2026: today is Wednesday 18 at 10:00, after the 09:00 departure.
     const weeks = buildMonth({ year: 2026, month: 11, horarios, today: "2026-11-18", nowMinutes: 600 });
     expect(weeks).toHaveLength(5);
     expect(availableDates(weeks)).toEqual(["2026-11-21", "2026-11-23", "2026-11-25", "2026-11-28", "2026-11-30"]);
@@ -119,14 +119,14 @@ describe("buildMonth grid", () => {
     expect(day("2026-11-18")).toMatchObject({ isToday: true, isPast: false, available: false });
   });
 
-  it("today stays bookable while a slot has yet to start", () => {
+  it("today stays bookable while a departure has yet to start", () => {
     const weeks = buildMonth({ year: 2026, month: 11, horarios, today: "2026-11-18", nowMinutes: 8 * 60 + 59 });
     expect(weeks.flat().find((d) => d.isToday)?.available).toBe(true);
   });
 
   it("an empty schedule makes no day available", () => {
     expect(availableDates(buildMonth({ year: 2026, month: 11, horarios: [], today: "2026-01-01" }))).toEqual([]);
-    expect(availableDates(buildMonth({ year: 2026, month: 11, horarios: [slot("09:00", {})], today: "2026-01-01" }))).toEqual([]);
+    expect(availableDates(buildMonth({ year: 2026, month: 11, horarios: [schedule("09:00", {})], today: "2026-01-01" }))).toEqual([]);
   });
 
   it("a month wholly in the past has nothing available", () => {
@@ -134,37 +134,37 @@ describe("buildMonth grid", () => {
   });
 });
 
-describe("slotsForDate", () => {
+describe("departuresForDate", () => {
   const clock = { today: "2026-11-18", nowMinutes: 600 };
 
   it("lists a weekday's starts sorted and deduplicated, without seconds", () => {
-    expect(slotsForDate("2026-11-23", horarios, clock)).toEqual(["07:45", "09:00"]);
-    expect(slotsForDate("2026-11-21", horarios, clock)).toEqual(["15:30"]);
-    expect(slotsForDate("2026-11-24", horarios, clock)).toEqual([]);
+    expect(departuresForDate("2026-11-23", horarios, clock)).toEqual(["07:45", "09:00"]);
+    expect(departuresForDate("2026-11-21", horarios, clock)).toEqual(["15:30"]);
+    expect(departuresForDate("2026-11-24", horarios, clock)).toEqual([]);
   });
 
   it("today only lists starts after now; past days list nothing", () => {
-    expect(slotsForDate("2026-11-18", horarios, clock)).toEqual([]);
-    expect(slotsForDate("2026-11-18", horarios, { today: "2026-11-18", nowMinutes: 539 })).toEqual(["09:00"]);
-    expect(slotsForDate("2026-11-18", horarios, { today: "2026-11-18", nowMinutes: 540 })).toEqual([]);
-    expect(slotsForDate("2026-11-16", horarios, clock)).toEqual([]);
+    expect(departuresForDate("2026-11-18", horarios, clock)).toEqual([]);
+    expect(departuresForDate("2026-11-18", horarios, { today: "2026-11-18", nowMinutes: 539 })).toEqual(["09:00"]);
+    expect(departuresForDate("2026-11-18", horarios, { today: "2026-11-18", nowMinutes: 540 })).toEqual([]);
+    expect(departuresForDate("2026-11-16", horarios, clock)).toEqual([]);
   });
 
   it("agrees with buildMonth on every day of the month", () => {
     for (const nowMinutes of [0, 539, 600, 1439]) {
       const weeks = buildMonth({ year: 2026, month: 11, horarios, today: "2026-11-18", nowMinutes });
       for (const d of weeks.flat().filter((x) => x.inMonth)) {
-        expect(d.available).toBe(slotsForDate(d.date, horarios, { today: "2026-11-18", nowMinutes }).length > 0);
+        expect(d.available).toBe(departuresForDate(d.date, horarios, { today: "2026-11-18", nowMinutes }).length > 0);
       }
     }
   });
 
   it("skips malformed starts instead of failing", () => {
-    expect(slotsForDate("2026-11-23", [slot("9am", { lunes: true })], clock)).toEqual([]);
+    expect(departuresForDate("2026-11-23", [schedule("9am", { lunes: true })], clock)).toEqual([]);
   });
 });
 
-describe("dia (cart date and slot)", () => {
+describe("dia (cart date and departure time)", () => {
   it("parses MM/DD/YYYY-HH:MM, seconds optional", () => {
     expect(parseDia("12/24/2026-09:00")).toEqual({ date: "2026-12-24", hora: "09:00" });
     expect(parseDia("02/29/2028-18:30:00")).toEqual({ date: "2028-02-29", hora: "18:30" });
@@ -174,7 +174,7 @@ describe("dia (cart date and slot)", () => {
     expect(parseDia(dia)).toBeNull();
   });
 
-  it("formats a date and slot start, and shows them in Spanish", () => {
+  it("formats a date and departure time, and shows them in Spanish", () => {
     expect(formatDia("2026-12-24", "09:00:00")).toBe("12/24/2026-09:00");
     expect(parseDia(formatDia("2028-02-29", "07:05"))).toEqual({ date: "2028-02-29", hora: "07:05" });
     expect(formatDiaEs("12/24/2026-09:00")).toBe("jueves, 24 de diciembre de 2026, 09:00");

@@ -1,6 +1,6 @@
 /**
  * The Spanish month calendar of the tour pages: weeks start on Sunday; a day is bookable when it is in
- * the shown month, not before today, and some schedule slot runs on its weekday; today only while a slot
+ * the shown month, not before today, and some horario runs on its weekday; today only while a horario
  * still starts later than now. Pure: "today" and "now" come from the caller (computed in the business
  * time zone at the edge, docs/decisions/0001-repository-shape.md).
  *
@@ -16,11 +16,11 @@ export const MONTHS_ES = [
 export const WEEKDAYS_ES = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"] as const;
 export const WEEKDAY_INITIALS_ES = ["D", "L", "M", "M", "J", "V", "S"] as const;
 
-/** The weekday flags of a schedule slot (`horario`), Sunday first like the grid. */
+/** The weekday flags of a horario (a weekly schedule), Sunday first like the grid. */
 export const WEEKDAY_KEYS = ["domingo", "lunes", "martes", "miercoles", "jueves", "viernes", "sabado"] as const;
 export type WeekdayKey = (typeof WEEKDAY_KEYS)[number];
 
-/** A schedule slot as the calendar needs it (the contract's Horario fits). */
+/** A horario as the calendar needs it (the contract's Horario fits). */
 export type HorarioLike = { hora_inicio: string } & Record<WeekdayKey, boolean | number>;
 
 export interface CalendarDay {
@@ -35,7 +35,7 @@ export interface CalendarDay {
 export interface Clock {
   /** "YYYY-MM-DD" in the business time zone. */
   today: string;
-  /** Minutes since midnight in the business time zone. Omitted: 0 (only a 00:00 slot has started). */
+  /** Minutes since midnight in the business time zone. Omitted: 0 (only a 00:00 departure has started). */
   nowMinutes?: number;
 }
 
@@ -140,10 +140,10 @@ function runsOn(horario: HorarioLike, key: WeekdayKey): boolean {
 }
 
 /**
- * The slot starts ("HH:MM", sorted, no duplicates) bookable on `date`: none before today, and today
+ * The departures ("HH:MM" starts, sorted, no duplicates) bookable on `date`: none before today, and today
  * only those starting after `nowMinutes`.
  */
-export function slotsForDate(date: string, horarios: readonly HorarioLike[], clock: Clock): string[] {
+export function departuresForDate(date: string, horarios: readonly HorarioLike[], clock: Clock): string[] {
   requireDate(date);
   requireDate(clock.today);
   if (date < clock.today) return [];
@@ -188,7 +188,7 @@ export function buildMonth({ year, month, horarios, today, nowMinutes }: BuildMo
       inMonth,
       isToday: date === today,
       isPast,
-      available: inMonth && !isPast && slotsForDate(date, horarios, { today, nowMinutes }).length > 0,
+      available: inMonth && !isPast && departuresForDate(date, horarios, { today, nowMinutes }).length > 0,
     });
   }
   return weeks;
@@ -203,7 +203,7 @@ export function parseDia(dia: string): { date: string; hora: string } | null {
   return { date, hora: `${match[4]}:${match[5]}` };
 }
 
-/** A date and a slot start → "MM/DD/YYYY-HH:MM". */
+/** A date and a departure time → "MM/DD/YYYY-HH:MM". */
 export function formatDia(date: string, hora: string): string {
   const { year, month, day } = requireDate(date);
   const minutes = horaToMinutes(hora);

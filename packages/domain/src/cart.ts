@@ -16,7 +16,7 @@ export const MAX_COUNT_PER_KIND = 50;
 export interface CartItem {
   tour_id: number;
   nombre: string;
-  /** "MM/DD/YYYY-HH:MM": the chosen date and slot start. */
+  /** "MM/DD/YYYY-HH:MM": the chosen date and departure time. */
   dia: string;
   /** Adult (base) price in USD, as the catalogue gave it. */
   precio: number;

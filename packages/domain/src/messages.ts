@@ -46,13 +46,13 @@ export const MSG = {
   imagenAlmacenada: "Imagen Almacenda con exito",
   /** Tour image save failed. */
   errorContacteConSoporte: "Se genero un error contacte con soporte",
-  /** Schedule slot created. */
+  /** Horario created. */
   horarioCreado: "Horario creado",
-  /** Schedule slot deleted. */
+  /** Horario deleted. */
   horarioEliminado: "Horario eliminado",
-  /** Schedule slot delete failed. */
+  /** Horario delete failed. */
   errorAlEliminar: "Error al eliminar",
-  /** Schedule slot create failed without messages (two spaces, sic). */
+  /** Horario create failed without messages (two spaces, sic). */
   errorCrearHorario: "Error desconocido  al crear horario",
   /** Country/city: unexpected server error. */
   errorServidor: "Error inesperado en el servidor",

@@ -1,5 +1,5 @@
 /**
- * Departures: a tour on a date at a slot's start, in the tour's own IANA time zone. Pure: the instant "now"
+ * Departures: a tour on a date at a horario's start, in the tour's own IANA time zone. Pure: the instant "now"
  * comes from the caller. Wall-clock times that do not exist (the hour skipped when DST starts) move forward,
  * and times that happen twice (the hour repeated when DST ends) take the first one, as Temporal's
  * "compatible" disambiguation does.

@@ -5,7 +5,7 @@ import {
   matchesFilters,
   needsAvailability,
   parseFilters,
-  slotLocal,
+  departureLocal,
   type FreeTourFilters,
   type TourForFilter,
 } from "~/lib/freetour-filters";
@@ -29,7 +29,7 @@ function formQuery(f: FreeTourFilters): string {
 const NOW = new Date("2026-11-21T20:00:00Z");
 const TODAY = "2026-11-21";
 
-const tour = (slots: string[], extra: Partial<TourForFilter> = {}): TourForFilter => ({ cityId: "bog", length: 90, slots, ...extra });
+const tour = (departures: string[], extra: Partial<TourForFilter> = {}): TourForFilter => ({ cityId: "bog", length: 90, departures, ...extra });
 const matches = (t: TourForFilter, query: string, now = NOW, today = TODAY) => matchesFilters(t, parse(query), now, today);
 
 describe("parseFilters", () => {
@@ -111,19 +111,19 @@ describe("parseFilters", () => {
   });
 });
 
-describe("slotLocal", () => {
+describe("departureLocal", () => {
   it("reads the wall-clock date and time where the tour runs, with its offset", () => {
-    expect(slotLocal("2026-11-22T10:30:00+09:00")).toEqual({ date: "2026-11-22", minutes: 630, offsetMinutes: 540 });
-    expect(slotLocal("2026-11-21T17:00:00-05:00")).toEqual({ date: "2026-11-21", minutes: 1020, offsetMinutes: -300 });
-    expect(slotLocal("2026-11-21T08:15:00.000Z")).toEqual({ date: "2026-11-21", minutes: 495, offsetMinutes: 0 });
-    expect(slotLocal("2026-11-21T08:15")).toEqual({ date: "2026-11-21", minutes: 495, offsetMinutes: null });
-    expect(slotLocal("2026-03-01T09:00:00-03:30")?.offsetMinutes).toBe(-210);
+    expect(departureLocal("2026-11-22T10:30:00+09:00")).toEqual({ date: "2026-11-22", minutes: 630, offsetMinutes: 540 });
+    expect(departureLocal("2026-11-21T17:00:00-05:00")).toEqual({ date: "2026-11-21", minutes: 1020, offsetMinutes: -300 });
+    expect(departureLocal("2026-11-21T08:15:00.000Z")).toEqual({ date: "2026-11-21", minutes: 495, offsetMinutes: 0 });
+    expect(departureLocal("2026-11-21T08:15")).toEqual({ date: "2026-11-21", minutes: 495, offsetMinutes: null });
+    expect(departureLocal("2026-03-01T09:00:00-03:30")?.offsetMinutes).toBe(-210);
   });
 
   it("null for anything else", () => {
-    expect(slotLocal("2026-11-21")).toBeNull();
-    expect(slotLocal("21/11/2026 10:00")).toBeNull();
-    expect(slotLocal("")).toBeNull();
+    expect(departureLocal("2026-11-21")).toBeNull();
+    expect(departureLocal("21/11/2026 10:00")).toBeNull();
+    expect(departureLocal("")).toBeNull();
   });
 });
 
@@ -135,14 +135,14 @@ describe("matchesFilters: availability by the tour's own time zone", () => {
   const tokyoMonday = "2026-11-23T10:00:00+09:00";
   const tokyoSaturday = "2026-11-21T23:00:00+09:00"; // yesterday in Tokyo
 
-  it("Hoy: slots on the tour's today", () => {
+  it("Hoy: departures on the tour's today", () => {
     expect(matches(tour([bogotaToday]), "disp=hoy")).toBe(true);
     expect(matches(tour([bogotaTomorrow]), "disp=hoy")).toBe(false);
     expect(matches(tour([tokyoSunday]), "disp=hoy")).toBe(true);
     expect(matches(tour([tokyoSaturday]), "disp=hoy")).toBe(false);
   });
 
-  it("Mañana: slots on the day after the tour's today", () => {
+  it("Mañana: departures on the day after the tour's today", () => {
     expect(matches(tour([bogotaTomorrow]), "disp=manana")).toBe(true);
     expect(matches(tour([bogotaToday]), "disp=manana")).toBe(false);
     expect(matches(tour([tokyoMonday]), "disp=manana")).toBe(true);
@@ -156,7 +156,7 @@ describe("matchesFilters: availability by the tour's own time zone", () => {
     expect(matches(tour(["2026-11-22T10:00:00-05:00"]), "disp=manana", late)).toBe(true);
   });
 
-  it("a slot without offset is read on the business today", () => {
+  it("a departure without offset is read on the business today", () => {
     expect(matches(tour(["2026-11-21T18:00"]), "disp=hoy")).toBe(true);
     expect(matches(tour(["2026-11-22T18:00"]), "disp=hoy", NOW, "2026-11-22")).toBe(true);
     expect(matches(tour(["2026-11-21T18:00"]), "disp=hoy", NOW, "2026-11-22")).toBe(false);
@@ -173,11 +173,11 @@ describe("matchesFilters: availability by the tour's own time zone", () => {
     // Reversed dates in the URL still find the tour.
     expect(matches(t, "disp=fechas&desde=2026-12-09&hasta=2026-12-02")).toBe(false);
     expect(matches(t, "disp=fechas&desde=2026-12-15&hasta=2026-12-05")).toBe(true);
-    // A range reaching into the past never shows past slots.
+    // A range reaching into the past never shows past departures.
     expect(matches(tour([bogotaPast]), "disp=fechas&desde=2026-11-01&hasta=2026-11-30")).toBe(false);
   });
 
-  it("start-hour range is inclusive, by the slot's local time", () => {
+  it("start-hour range is inclusive, by the departure's local time", () => {
     const nineThirty = tour(["2026-11-25T09:30:00+09:00"]);
     expect(matches(nineThirty, "hmin=9&hmax=10")).toBe(true);
     expect(matches(nineThirty, "hmin=10&hmax=24")).toBe(false);
@@ -187,13 +187,13 @@ describe("matchesFilters: availability by the tour's own time zone", () => {
     expect(matches(tour(["2026-11-25T00:00:00-05:00"]), "hmin=0&hmax=0")).toBe(true);
   });
 
-  it("hours and days must hold for the same slot", () => {
+  it("hours and days must hold for the same departure", () => {
     const t = tour([bogotaToday /* 17:00 */, "2026-11-22T09:00:00-05:00"]);
     expect(matches(t, "disp=hoy&hmin=8&hmax=10")).toBe(false);
     expect(matches(t, "disp=manana&hmin=8&hmax=10")).toBe(true);
   });
 
-  it("an hour filter alone skips past and unreadable slots", () => {
+  it("an hour filter alone skips past and unreadable departures", () => {
     expect(matches(tour([bogotaPast]), "hmin=9")).toBe(false);
     expect(matches(tour(["not a date", "2026-11-25"]), "hmin=9")).toBe(false);
     expect(matches(tour([]), "hmin=9")).toBe(false);

@@ -70,8 +70,8 @@ export function needsAvailability(f: FreeTourFilters): boolean {
   return f.disp !== null || f.hmin !== HOUR_SLIDER.min || f.hmax !== HOUR_SLIDER.max;
 }
 
-/** A slot's wall-clock date and minutes where the tour runs, read from the provider's ISO text. */
-export function slotLocal(iso: string): { date: string; minutes: number; offsetMinutes: number | null } | null {
+/** A departure's wall-clock date and minutes where the tour runs, read from the provider's ISO text. */
+export function departureLocal(iso: string): { date: string; minutes: number; offsetMinutes: number | null } | null {
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/.exec(iso);
   if (!m) return null;
   let offsetMinutes: number | null = null;
@@ -84,7 +84,7 @@ export function slotLocal(iso: string): { date: string; minutes: number; offsetM
 }
 
 /**
- * "Today" where the slot happens: at the slot's own UTC offset when it carries one (a tour in Tokyo has its
+ * "Today" where the departure happens: at the departure's own UTC offset when it carries one (a tour in Tokyo has its
  * own today), otherwise the business today.
  */
 function todayFor(offsetMinutes: number | null, now: Date, businessToday: string): string {
@@ -96,8 +96,8 @@ export interface TourForFilter {
   cityId?: string | null;
   /** Minutes, as the provider gives `length`. */
   length?: number | string | null;
-  /** ISO date-times of the tour's upcoming slots. */
-  slots: string[];
+  /** ISO date-times of the tour's upcoming departures. */
+  departures: string[];
 }
 
 export function matchesFilters(
@@ -113,21 +113,21 @@ export function matchesFilters(
     if (!f.duraciones.includes(minutes <= SHORT_TOUR_MAX_MINUTES ? "corta" : "larga")) return false;
   }
   if (!needsAvailability(f)) return true;
-  return tour.slots.some((iso) => {
-    const slot = slotLocal(iso);
-    if (!slot) return false;
-    if (slot.minutes < f.hmin * 60 || slot.minutes > f.hmax * 60) return false;
-    const today = todayFor(slot.offsetMinutes, now, businessToday);
-    if (slot.date < today) return false;
+  return tour.departures.some((iso) => {
+    const departure = departureLocal(iso);
+    if (!departure) return false;
+    if (departure.minutes < f.hmin * 60 || departure.minutes > f.hmax * 60) return false;
+    const today = todayFor(departure.offsetMinutes, now, businessToday);
+    if (departure.date < today) return false;
     switch (f.disp) {
       case "hoy":
-        return slot.date === today;
+        return departure.date === today;
       case "manana":
-        return slot.date === addDays(today, 1);
+        return departure.date === addDays(today, 1);
       case "fechas": {
         // From "desde" (default today) to "hasta" (default: no end).
         const from = f.desde ?? today;
-        return slot.date >= from && (f.hasta === null || slot.date <= f.hasta);
+        return departure.date >= from && (f.hasta === null || departure.date <= f.hasta);
       }
       default:
         return true;

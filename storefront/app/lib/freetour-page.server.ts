@@ -7,7 +7,7 @@ import { durationText, es } from "~/lib/catalogue-format";
 import { loadPaises } from "~/lib/catalogue.server";
 import { readFavorites } from "~/lib/favorites.server";
 import { imageOrScene } from "~/lib/scene-image";
-import { slotLocal } from "~/lib/freetour-filters";
+import { departureLocal } from "~/lib/freetour-filters";
 import { htmlToText, sanitizeProviderHtml, splitFirstBlock } from "~/lib/sanitize.server";
 import { metaExcerpt, NO_STORE } from "~/lib/seo";
 import { todayInBusinessTz } from "~/lib/time.server";
@@ -29,40 +29,41 @@ function videoEmbed(url: string | null | undefined): { kind: "iframe" | "video";
   return { kind: "video", src: url };
 }
 
-interface Slot {
+interface FreeTourDeparture {
   id: string;
   language: string | null;
-  local: NonNullable<ReturnType<typeof slotLocal>>;
+  local: NonNullable<ReturnType<typeof departureLocal>>;
 }
 
 /**
- * The availability calendar (`?mes=YYYY-MM&dia=YYYY-MM-DD`): it opens on the first month with a slot and browses
- * from this month to the last slot's; the days with at least one slot are marked, and a chosen one lists its slots.
+ * The availability calendar (`?mes=YYYY-MM&dia=YYYY-MM-DD`): it opens on the first month with a departure and
+ * browses from this month to the last departure's; the days with at least one departure are marked, and a chosen
+ * one lists its departures.
  */
-function freeTourCalendar(url: URL, slots: Slot[], today: string, nowMinutes: number) {
-  const availableDates = new Set(slots.map((s) => s.local.date));
+function freeTourCalendar(url: URL, departures: FreeTourDeparture[], today: string, nowMinutes: number) {
+  const availableDates = new Set(departures.map((s) => s.local.date));
   const current = parseMes(today.slice(0, 7))!;
   const mesText = url.searchParams.get("mes") ?? "";
   // a month that is not one (2026-13) or far off shows this month
-  let shown = MONTH.test(mesText) ? (parseMes(mesText) ?? current) : parseMes((slots[0]?.local.date ?? today).slice(0, 7))!;
+  let shown = MONTH.test(mesText) ? (parseMes(mesText) ?? current) : parseMes((departures[0]?.local.date ?? today).slice(0, 7))!;
   if (shown.year < 2000 || shown.year > 2100) shown = current;
-  const lastSlot = slots[slots.length - 1]?.local.date;
-  const { title, mes, prevMes, nextMes } = monthNavigation(shown, current, lastSlot ? parseMes(lastSlot.slice(0, 7)) : null);
+  const lastDeparture = departures[departures.length - 1]?.local.date;
+  const { title, mes, prevMes, nextMes } = monthNavigation(shown, current, lastDeparture ? parseMes(lastDeparture.slice(0, 7)) : null);
 
   const weeks = buildMonth({ year: shown.year, month: shown.month, horarios: [], today, nowMinutes }).map((week) =>
     week.map((day) => ({ ...day, available: day.inMonth && !day.isPast && availableDates.has(day.date) })),
   );
   const diaParam = url.searchParams.get("dia");
   const selected = diaParam && DAY.test(diaParam) && availableDates.has(diaParam) ? diaParam : null;
-  const daySlots = selected
-    ? slots.filter((s) => s.local.date === selected).map((s) => ({ id: s.id, hora: minutesToHora(s.local.minutes), language: s.language }))
+  const dayDepartures = selected
+    ? departures.filter((s) => s.local.date === selected).map((s) => ({ id: s.id, hora: minutesToHora(s.local.minutes), language: s.language }))
     : [];
   return {
     title,
     weeks,
     selected,
     selectedText: selected ? formatDateEs(selected) : null,
-    daySlots,
+    dayDepartures,
     prevMes,
     nextMes,
     mes,
@@ -91,10 +92,10 @@ export async function loadFreeTourPage(id: string, request: Request) {
   const pais = paises.find((p) => p.freetour_id === tour.countryId) ?? null;
   const { today, nowMinutes } = todayInBusinessTz();
 
-  // Slots on the provider's wall clock; the calendar marks the days that have at least one.
-  const slots = found.disponibilidad.data
-    .map((slot) => ({ id: String(slot.id), language: slot.language ?? null, local: slotLocal(slot.date) }))
-    .filter((s): s is Slot => s.local !== null && s.local.date >= today)
+  // Departures on the provider's wall clock; the calendar marks the days that have at least one.
+  const departures = found.disponibilidad.data
+    .map((d) => ({ id: String(d.id), language: d.language ?? null, local: departureLocal(d.date) }))
+    .filter((s): s is FreeTourDeparture => s.local !== null && s.local.date >= today)
     .sort((a, b) => (a.local.date + a.local.minutes).localeCompare(b.local.date + b.local.minutes));
 
   const description = sanitizeProviderHtml(es(tour.description));
@@ -135,7 +136,7 @@ export async function loadFreeTourPage(id: string, request: Request) {
       intro,
       rest,
       video: videoEmbed(tour.videoURL),
-      calendar: freeTourCalendar(url, slots, today, nowMinutes),
+      calendar: freeTourCalendar(url, departures, today, nowMinutes),
       reviews,
       rating: Number.isFinite(rating) && rating > 0 ? rating : null,
       reviewsCount,

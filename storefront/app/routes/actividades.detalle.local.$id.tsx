@@ -282,8 +282,8 @@ export default function TourDetail() {
           tourName={tour.nombre}
           fecha={calendar.fecha}
           hora={calendar.hora}
-          horaLabel={calendar.slots.find((s) => s.hora === calendar.hora)?.label}
-          quedan={calendar.slots.find((s) => s.hora === calendar.hora)?.quedan}
+          horaLabel={calendar.departures.find((s) => s.hora === calendar.hora)?.label}
+          quedan={calendar.departures.find((s) => s.hora === calendar.hora)?.quedan}
           price={price}
           cancelHref={cancelHref}
         />

@@ -258,11 +258,11 @@ function Activity({ data }: { data: ActivityData }) {
             <div data-testid="day-slots">
               <h3 style={{ marginTop: "1rem" }}>Horarios del {calendar.selectedText}</h3>
               <ul className="slots">
-                {calendar.daySlots.map((slot) => (
-                  <li key={slot.id}>
+                {calendar.dayDepartures.map((departure) => (
+                  <li key={departure.id}>
                     <span className="badge badge--navy">
-                      {slot.hora}
-                      {slot.language ? ` · ${slot.language.toUpperCase()}` : ""}
+                      {departure.hora}
+                      {departure.language ? ` · ${departure.language.toUpperCase()}` : ""}
                     </span>
                   </li>
                 ))}

@@ -55,10 +55,10 @@ async function loadCountryFreeTours(countryId: string): Promise<FreeTour[] | nul
   return [...first.tours, ...rest.flat()];
 }
 
-function slotsOf(tourId: string): Promise<string[]> {
+function departuresOf(tourId: string): Promise<string[]> {
   return loadOr(
     `la disponibilidad del free tour ${tourId}`,
-    async () => (await api().freetours.tour(tourId)).disponibilidad.data.map((slot) => slot.date),
+    async () => (await api().freetours.tour(tourId)).disponibilidad.data.map((departure) => departure.date),
     [],
   );
 }
@@ -84,12 +84,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     label: ciudades.find((c) => c.freetour_id === id)?.nombre ?? "Otra ciudad",
   }));
 
-  const slots = needsAvailability(filters) ? await Promise.all(tours.map((t) => slotsOf(t.id))) : tours.map(() => []);
+  const departures = needsAvailability(filters) ? await Promise.all(tours.map((t) => departuresOf(t.id))) : tours.map(() => []);
   const now = new Date();
   const { today } = todayInBusinessTz(now);
   const visible = tours.filter((tour, i) =>
     matchesFilters(
-      { cityId: tour.cityId, length: tour.length, slots: slots[i] ?? [] },
+      { cityId: tour.cityId, length: tour.length, departures: departures[i] ?? [] },
       filters,
       now,
       today,

@@ -39,7 +39,7 @@ interface HorarioRecord extends Record<WeekdayKey, boolean> {
 const CAPACITY_HELP = "Personas por salida; vacío = sin límite";
 const capacityText = (cupo: number | null | undefined) => (cupo === null || cupo === undefined ? "Sin límite" : String(cupo));
 
-/** One slot's capacity, editable in place; the API refuses going below what a coming departure has booked. */
+/** One horario's capacity, editable in place; the API refuses going below what a coming departure has booked. */
 function CupoCell({ horario, onSaved }: { horario: HorarioRecord; onSaved: () => Promise<unknown> }) {
   const dataProvider = useDataProvider();
   const toasts = useToasts();
@@ -108,7 +108,7 @@ const DAY_LABELS: Record<WeekdayKey, string> = {
 
 const noDays = () => Object.fromEntries(WEEKDAY_KEYS.map((d) => [d, false])) as Record<WeekdayKey, boolean>;
 
-/** The "Disponibilidad" modal of a tour: its schedule slots, or the form to add one (then back to the list). */
+/** The "Disponibilidad" modal of a tour: its horarios, or the form to add one (then back to the list). */
 export function ScheduleManager({ tour, onClose }: { tour: { id: number; nombre: string }; onClose: () => void }) {
   const dataProvider = useDataProvider();
   const toasts = useToasts();

@@ -17,7 +17,7 @@ export const DEMO_ZONES: Record<string, string> = {
 const CAPACITIES = [8, 10, 12, 12, 15, 20, null] as const;
 
 /**
- * Capacities of the demo slots: mostly small groups, a few unlimited. Their own sequence, so adding them did not
+ * Capacities of the demo horarios: mostly small groups, a few unlimited. Their own sequence, so adding them did not
  * change the rest of the demo catalogue.
  */
 export function demoCapacities(): () => number | null {
@@ -31,7 +31,7 @@ export interface SeededTour {
   nombre: string;
   precioCents: number;
   zona: string;
-  slots: Array<{ hora: string; days: Days; cupo: number | null }>;
+  schedules: Array<{ hora: string; days: Days; cupo: number | null }>;
 }
 
 const BUYERS = [
@@ -46,17 +46,17 @@ const BUYERS = [
  * capacity is sold out, and the next departures of a few others are nearly full ("Quedan 2 lugares").
  */
 export async function seedDemoBookings(tx: Db, tours: SeededTour[], now: Date): Promise<number> {
-  const limited = tours.filter((t) => t.slots.some((s) => s.cupo !== null));
+  const limited = tours.filter((t) => t.schedules.some((s) => s.cupo !== null));
   let orders = 0;
   for (const [i, tour] of limited.slice(0, 4).entries()) {
-    const slot = tour.slots.find((s) => s.cupo !== null)!;
+    const schedule = tour.schedules.find((s) => s.cupo !== null)!;
     const today = wallClock(now, tour.zona).date;
-    // a departure from the day after tomorrow on (clear of today's cutoff), on a day the slot runs
+    // a departure from the day after tomorrow on (clear of today's cutoff), on a day the horario runs
     let fecha = addDays(today, 2);
-    for (let d = 0; d < 7 && !slot.days[weekdayKey(fecha)]; d++) fecha = addDays(fecha, 1);
+    for (let d = 0; d < 7 && !schedule.days[weekdayKey(fecha)]; d++) fecha = addDays(fecha, 1);
     const leave = i === 0 ? 0 : 2;
-    const persons = Math.max(1, slot.cupo! - leave);
-    const [dep] = await tx.insert(salida).values({ tourId: tour.tourId, fecha, hora: slot.hora }).returning({ id: salida.id });
+    const persons = Math.max(1, schedule.cupo! - leave);
+    const [dep] = await tx.insert(salida).values({ tourId: tour.tourId, fecha, hora: schedule.hora }).returning({ id: salida.id });
     // fill it with bookings of up to 4 persons each
     let left = persons;
     let b = 0;
@@ -87,7 +87,7 @@ export async function seedDemoBookings(tx: Db, tours: SeededTour[], now: Date): 
       await tx.insert(pedidoLine).values({
         id_pedido: row!.id,
         id_tour: tour.tourId,
-        fecha_tour: `${m}/${d}/${y}-${slot.hora}`,
+        fecha_tour: `${m}/${d}/${y}-${schedule.hora}`,
         ...counts,
         valor_cents: tour.precioCents,
         valor_total_cents: total,

@@ -225,20 +225,20 @@ export async function seedDemo(
               result.fotos += fotoUrls.length;
             }
 
-            const slots = 1 + Math.floor(rand() * 3);
-            const hours = [...HOURS].sort(() => rand() - 0.5).slice(0, slots).sort();
-            const slotRows = hours.map((hora) => {
+            const scheduleCount = 1 + Math.floor(rand() * 3);
+            const hours = [...HOURS].sort(() => rand() - 0.5).slice(0, scheduleCount).sort();
+            const scheduleRows = hours.map((hora) => {
               const days = Object.fromEntries(DAYS.map((d) => [d, rand() < 0.7])) as Record<(typeof DAYS)[number], boolean>;
               if (!DAYS.some((d) => days[d])) days.sabado = true;
               return { tourId, horaInicio: hora, ...days, cupo: demoCapacity() };
             });
-            await tx.insert(horarioTable).values(slotRows);
+            await tx.insert(horarioTable).values(scheduleRows);
             seededTours.push({
               tourId,
               nombre: tour.nombre,
               precioCents: toCents(tour.precio),
               zona: DEMO_ZONES[place.country] ?? "America/Bogota",
-              slots: slotRows.map(({ horaInicio, cupo, tourId: _t, ...days }) => ({ hora: horaInicio, cupo, days })),
+              schedules: scheduleRows.map(({ horaInicio, cupo, tourId: _t, ...days }) => ({ hora: horaInicio, cupo, days })),
             });
 
             const comments = 2 + Math.floor(rand() * 4);

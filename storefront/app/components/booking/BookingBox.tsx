@@ -2,14 +2,14 @@ import { Form } from "@remix-run/react";
 import { formatDateEs } from "@tours/domain";
 import { MonthCalendar } from "~/components/MonthCalendar";
 import { calendarQuery, type BookingCalendar } from "./calendar-state";
-import { SlotButtons } from "./SlotButtons";
+import { DepartureButtons } from "./DepartureButtons";
 
 /**
- * The booking box: price, the month calendar (each day a link) and the slots of the chosen day (each a submit
+ * The booking box: price, the month calendar (each day a link) and the departures of the chosen day (each a submit
  * button of a GET form), all state in the URL so it works without JavaScript.
  */
 export function BookingBox({ price, calendar, hasSchedule }: { price: string; calendar: BookingCalendar; hasSchedule: boolean }) {
-  const { fecha, slots, hora, mes } = calendar;
+  const { fecha, departures, hora, mes } = calendar;
   return (
     <section className="booking-box" aria-labelledby="reserva-title" id="reserva" data-testid="booking-box">
       <p className="tour-price">
@@ -36,7 +36,7 @@ export function BookingBox({ price, calendar, hasSchedule }: { price: string; ca
           <input type="hidden" name="mes" value={mes} />
           <input type="hidden" name="fecha" value={fecha} />
           <h3 className="slots-title">Horarios del {formatDateEs(fecha)}</h3>
-          <SlotButtons slots={slots} hora={hora} />
+          <DepartureButtons departures={departures} hora={hora} />
         </Form>
       ) : hasSchedule ? (
         <p className="muted">Elige un día resaltado para ver sus horarios.</p>

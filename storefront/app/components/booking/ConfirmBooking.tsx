@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { useHydrated } from "./use-hydrated";
 
 /**
- * The confirmation step: drawn by the server whenever the URL names a slot, as a modal over the page (a fixed
+ * The confirmation step: drawn by the server whenever the URL names a departure, as a modal over the page (a fixed
  * overlay needs no JavaScript). Confirming posts to the page's action, which adds the line to the cart.
  */
 export function ConfirmBooking({

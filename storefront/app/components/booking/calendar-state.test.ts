@@ -19,7 +19,7 @@ describe("calendarState: the shown month", () => {
   it("no query: the current month, no way back", () => {
     const s = state("");
     expect(s).toMatchObject({ title: "Noviembre 2026", mes: "2026-11", prevMes: null, nextMes: "2026-12" });
-    expect(s).toMatchObject({ fecha: null, slots: [], hora: null });
+    expect(s).toMatchObject({ fecha: null, departures: [], hora: null });
   });
 
   it.each(["2026-13", "2026-00", "2026-1", "26-11", "noviembre", "2026-11-05", ""])(
@@ -57,17 +57,17 @@ describe("calendarState: the shown month", () => {
   });
 });
 
-describe("calendarState: the chosen day and slot", () => {
-  it("a bookable day opens its slots and shows its month", () => {
-    expect(state("fecha=2026-12-05")).toMatchObject({ mes: "2026-12", fecha: "2026-12-05", slots: ["09:00", "15:30"], hora: null });
-    expect(state("fecha=2026-12-07")).toMatchObject({ fecha: "2026-12-07", slots: ["09:00"] });
+describe("calendarState: the chosen day and departure", () => {
+  it("a bookable day opens its departures and shows its month", () => {
+    expect(state("fecha=2026-12-05")).toMatchObject({ mes: "2026-12", fecha: "2026-12-05", departures: ["09:00", "15:30"], hora: null });
+    expect(state("fecha=2026-12-07")).toMatchObject({ fecha: "2026-12-07", departures: ["09:00"] });
   });
 
-  it("today offers only the slots still ahead", () => {
-    expect(state("fecha=2026-11-21")).toMatchObject({ fecha: "2026-11-21", slots: ["15:30"] });
+  it("today offers only the departures still ahead", () => {
+    expect(state("fecha=2026-11-21")).toMatchObject({ fecha: "2026-11-21", departures: ["15:30"] });
     expect(state("fecha=2026-11-21&hora=09:00")).toMatchObject({ fecha: "2026-11-21", hora: null });
     expect(state("fecha=2026-11-21&hora=15:30").hora).toBe("15:30");
-    // Once every slot of today has started, today cannot be chosen.
+    // Once every departure of today has started, today cannot be chosen.
     expect(state("fecha=2026-11-21", horarios, { today: "2026-11-21", nowMinutes: 16 * 60 }).fecha).toBeNull();
   });
 
@@ -75,23 +75,23 @@ describe("calendarState: the chosen day and slot", () => {
     "fecha=%j is not chosen",
     (fecha) => {
       const s = state(`fecha=${fecha}&hora=09:00`);
-      expect(s).toMatchObject({ fecha: null, slots: [], hora: null, mes: "2026-11" });
+      expect(s).toMatchObject({ fecha: null, departures: [], hora: null, mes: "2026-11" });
     },
   );
 
-  it("a day without slots is not chosen", () => {
-    expect(state("fecha=2026-11-22&hora=09:00")).toMatchObject({ fecha: null, slots: [], hora: null });
-    expect(state("fecha=2026-12-05", [])).toMatchObject({ fecha: null, slots: [] });
+  it("a day without departures is not chosen", () => {
+    expect(state("fecha=2026-11-22&hora=09:00")).toMatchObject({ fecha: null, departures: [], hora: null });
+    expect(state("fecha=2026-12-05", [])).toMatchObject({ fecha: null, departures: [] });
   });
 
   it("a day beyond the browsable months is not chosen", () => {
     expect(state("fecha=2027-11-30&hora=09:00")).toMatchObject({ mes: "2027-11", fecha: "2027-11-30", hora: "09:00" });
     const s = state("fecha=2027-12-01&hora=09:00");
-    expect(s).toMatchObject({ fecha: null, slots: [], hora: null, mes: "2026-11" });
+    expect(s).toMatchObject({ fecha: null, departures: [], hora: null, mes: "2026-11" });
     expect(state("fecha=2031-03-03")).toMatchObject({ fecha: null, mes: "2026-11" });
   });
 
-  it("a slot is kept only when it is one of the day's", () => {
+  it("a departure is kept only when it is one of the day's", () => {
     expect(state("fecha=2026-12-05&hora=15:30").hora).toBe("15:30");
     expect(state("fecha=2026-12-07&hora=15:30").hora).toBeNull();
     expect(state("fecha=2026-12-05&hora=9:00").hora).toBeNull();
@@ -169,9 +169,9 @@ describe("applyAvailability: the live places over the schedule", () => {
   });
 
   it("a sold-out day in the URL is not chosen; a day with places lists its departures in local time", () => {
-    expect(applyAvailability(state("fecha=2026-11-23&hora=09:00"), live)).toMatchObject({ fecha: null, slots: [], hora: null });
+    expect(applyAvailability(state("fecha=2026-11-23&hora=09:00"), live)).toMatchObject({ fecha: null, departures: [], hora: null });
     const s = applyAvailability(state("fecha=2026-11-28&hora=15:30"), live);
-    expect(s.slots).toEqual([
+    expect(s.departures).toEqual([
       { hora: "09:00", label: "09:00 hora de Bogotá", estado: "agotada", quedan: 0, reservable: false },
       { hora: "15:30", label: "15:30 hora de Bogotá", estado: "pocos", quedan: 2, reservable: true },
     ]);
@@ -183,7 +183,7 @@ describe("applyAvailability: the live places over the schedule", () => {
     expect(applyAvailability(state("fecha=2026-11-23&hora=09:00"), live).alternativas).toEqual([
       { fecha: "2026-11-28", hora: "15:30", label: "15:30 hora de Bogotá" },
     ]);
-    // the day's own other time is its enabled slot; later days follow
+    // the day's own other time is its enabled departure; later days follow
     expect(applyAvailability(state("fecha=2026-11-28"), live).alternativas).toEqual([]);
     const open = availability([{ fecha: "2026-11-27", estado: "abierto", salidas: [salida("09:00", "disponible", 8)] }]);
     expect(applyAvailability(state("fecha=2026-11-27"), open).alternativas).toEqual([]);
@@ -191,12 +191,12 @@ describe("applyAvailability: the live places over the schedule", () => {
 
   it("without availability (the call failed) the schedule decides, as before", () => {
     const s = applyAvailability(state("fecha=2026-11-28"), null);
-    expect(s.slots.map((x) => [x.hora, x.reservable])).toEqual([["09:00", true], ["15:30", true]]);
+    expect(s.departures.map((x) => [x.hora, x.reservable])).toEqual([["09:00", true], ["15:30", true]]);
     expect(s.zoneLabel).toBeNull();
   });
 });
 
-describe("monthNavigation: the free-tour calendar's months (this month to the last slot's)", () => {
+describe("monthNavigation: the free-tour calendar's months (this month to the last departure's)", () => {
   const november = { year: 2026, month: 11 };
   it("offers the months between the first and the last, across a year's end", () => {
     expect(monthNavigation({ year: 2026, month: 12 }, november, { year: 2027, month: 2 })).toEqual({
@@ -211,7 +211,7 @@ describe("monthNavigation: the free-tour calendar's months (this month to the la
     expect(monthNavigation(november, november, november)).toMatchObject({ prevMes: null, nextMes: null });
   });
 
-  it("without slots there is no month ahead", () => {
+  it("without departures there is no month ahead", () => {
     expect(monthNavigation(november, november, null)).toMatchObject({ mes: "2026-11", nextMes: null });
   });
 });

@@ -4,7 +4,7 @@ import {
   buildMonth,
   isValidDate,
   monthTitle,
-  slotsForDate,
+  departuresForDate,
   type CalendarDay,
   type Clock,
   type DayState,
@@ -22,9 +22,9 @@ export interface CalendarState {
   mes: string;
   /** The chosen day, if it is bookable. */
   fecha: string | null;
-  /** Slot starts of the chosen day. */
-  slots: string[];
-  /** The chosen slot, if it is one of `slots`: the confirmation step is open. */
+  /** Departure times ("HH:MM") of the chosen day. */
+  departures: string[];
+  /** The chosen departure, if it is one of `departures`: the confirmation step is open. */
   hora: string | null;
   prevMes: string | null;
   nextMes: string | null;
@@ -72,8 +72,8 @@ export function calendarState(params: URLSearchParams, horarios: readonly Horari
   const fechaMonth = fechaParam && isValidDate(fechaParam) ? parseMes(fechaParam.slice(0, 7)) : null;
   const fechaValid =
     fechaParam && fechaMonth && fechaParam >= clock.today && monthIndex(fechaMonth) <= monthIndex(last) ? fechaParam : null;
-  const slots = fechaValid ? slotsForDate(fechaValid, horarios, clock) : [];
-  const fecha = fechaValid && slots.length > 0 ? fechaValid : null;
+  const departures = fechaValid ? departuresForDate(fechaValid, horarios, clock) : [];
+  const fecha = fechaValid && departures.length > 0 ? fechaValid : null;
 
   let shown = parseMes(params.get("mes")) ?? (fecha ? parseMes(fecha.slice(0, 7)) : null) ?? first;
   if (monthIndex(shown) < monthIndex(first)) shown = first;
@@ -84,12 +84,12 @@ export function calendarState(params: URLSearchParams, horarios: readonly Horari
     ...monthNavigation(shown, first, last),
     weeks: buildMonth({ year: shown.year, month: shown.month, horarios, ...clock }),
     fecha,
-    slots: fecha ? slots : [],
-    hora: hora && slots.includes(hora) ? hora : null,
+    departures: fecha ? departures : [],
+    hora: hora && departures.includes(hora) ? hora : null,
   };
 }
 
-/** The page's query for a month, a day and a slot (each optional). */
+/** The page's query for a month, a day and a departure (each optional). */
 export function calendarQuery(state: { mes?: string | null; fecha?: string | null; hora?: string | null }): string {
   const query = new URLSearchParams();
   if (state.mes) query.set("mes", state.mes);
@@ -99,8 +99,8 @@ export function calendarQuery(state: { mes?: string | null; fecha?: string | nul
   return text ? `?${text}` : "";
 }
 
-/** A slot of the chosen day as the booking box shows it. */
-export interface SlotView {
+/** A departure of the chosen day as the booking box shows it. */
+export interface DepartureView {
   hora: string;
   /** "10:00 hora de Bogotá" (just "10:00" when the availability is unknown). */
   label: string;
@@ -112,10 +112,10 @@ export interface SlotView {
   liberaEnMin?: number;
 }
 
-export interface BookingCalendar extends Omit<CalendarState, "weeks" | "slots"> {
+export interface BookingCalendar extends Omit<CalendarState, "weeks" | "departures"> {
   /** `quedan`: places left on a bookable day (null: unlimited). */
   weeks: Array<Array<CalendarDay & { estado?: DayState; quedan?: number | null }>>;
-  slots: SlotView[];
+  departures: DepartureView[];
   /** "hora de Bogotá", when the availability is known. */
   zoneLabel: string | null;
   /** When the day asked for is sold out (or one of its times is): the next departures with places, on later days of the month. */
@@ -148,8 +148,8 @@ function placesLeft(day: Disponibilidad["dias"][number] | undefined): number | n
  */
 export function applyAvailability(state: CalendarState, availability: Disponibilidad | null): BookingCalendar {
   if (!availability || availability.mes !== state.mes) {
-    const slots = state.slots.map((hora) => ({ hora, label: hora, estado: "disponible" as const, quedan: null, reservable: true }));
-    return { ...state, slots, zoneLabel: null, alternativas: [] };
+    const departures = state.departures.map((hora) => ({ hora, label: hora, estado: "disponible" as const, quedan: null, reservable: true }));
+    return { ...state, departures, zoneLabel: null, alternativas: [] };
   }
   const days = new Map(availability.dias.map((d) => [d.fecha, d]));
   const bookable = (fecha: string) => {
@@ -164,7 +164,7 @@ export function applyAvailability(state: CalendarState, availability: Disponibil
     }),
   );
   const chosen = state.fecha && bookable(state.fecha) ? days.get(state.fecha)! : null;
-  const slots: SlotView[] = (chosen?.salidas ?? [])
+  const departures: DepartureView[] = (chosen?.salidas ?? [])
     .filter((s) => s.estado !== "vencida")
     .map((s) => ({
       hora: s.hora,
@@ -174,8 +174,8 @@ export function applyAvailability(state: CalendarState, availability: Disponibil
       reservable: s.reservable,
       ...(s.libera_en_min ? { liberaEnMin: s.libera_en_min } : {}),
     }));
-  const hora = state.hora && slots.some((s) => s.hora === state.hora && s.reservable) ? state.hora : null;
-  // a sold-out choice points to what is still open: the day's other times are its enabled slots; then the next days
+  const hora = state.hora && departures.some((s) => s.hora === state.hora && s.reservable) ? state.hora : null;
+  // a sold-out choice points to what is still open: the day's other times are its enabled departures; then the next days
   const asked = state.fecha ? days.get(state.fecha) : undefined;
   const soldOut = !!asked && asked.salidas.some((s) => s.estado === "agotada");
   const alternativas = soldOut
@@ -184,5 +184,5 @@ export function applyAvailability(state: CalendarState, availability: Disponibil
         .flatMap((d) => d.salidas.filter((s) => s.reservable).map((s) => ({ fecha: d.fecha, hora: s.hora, label: s.hora_local })))
         .slice(0, ALTERNATIVES)
     : [];
-  return { ...state, weeks, fecha: chosen ? state.fecha : null, slots, hora, zoneLabel: availability.zona_nombre, alternativas };
+  return { ...state, weeks, fecha: chosen ? state.fecha : null, departures, hora, zoneLabel: availability.zona_nombre, alternativas };
 }

@@ -1,5 +1,5 @@
 import { ComentarioCreateBody } from "@tours/contract";
-import { MSG, formatDia, isValidDate, slotsForDate } from "@tours/domain";
+import { MSG, formatDia, isValidDate, departuresForDate } from "@tours/domain";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { api, logLoadFailure } from "~/lib/api.server";
 import { addLine, commitCart, getCart } from "~/lib/cart.server";
@@ -8,12 +8,12 @@ import type { CommentResult } from "./Comments";
 import { calendarQuery } from "./calendar-state";
 import { answerWithMessage, anyBlank, formValues, issuesToFieldErrors, postedWithJs, type FieldErrors } from "./forms.server";
 
-const SLOT_GONE = "Ese horario ya no está disponible, elige otro";
-const SLOT_SOLD_OUT = "Esa salida se agotó, elige otro horario u otra fecha";
+const DEPARTURE_GONE = "Ese horario ya no está disponible, elige otro";
+const DEPARTURE_SOLD_OUT = "Esa salida se agotó, elige otro horario u otra fecha";
 const ADD_FAILED = "No fue posible agregar el tour al carrito, intenta de nuevo";
 
 /**
- * The confirmation step's POST: checks again that the slot can be booked (the page may be old), then adds the
+ * The confirmation step's POST: checks again that the departure can be booked (the page may be old), then adds the
  * tour to the cart cookie with every count at 0 and goes to /shop ('El tour fue agregado al carrito'), or back
  * to the calendar with the reason ('Ya existe este tour en tu carrito').
  */
@@ -21,7 +21,7 @@ export async function addToCartAction(request: Request, tourId: number, form: Fo
   const { fecha, hora } = formValues(form, ["fecha", "hora"] as const);
   const page = `/actividades/detalle/local/${tourId}`;
   const back = `${page}${calendarQuery({ mes: isValidDate(fecha) ? fecha.slice(0, 7) : null, fecha: isValidDate(fecha) ? fecha : null })}`;
-  if (!isValidDate(fecha)) return redirectWithError(page, SLOT_GONE);
+  if (!isValidDate(fecha)) return redirectWithError(page, DEPARTURE_GONE);
 
   let tour, horarios, availability;
   try {
@@ -45,9 +45,9 @@ export async function addToCartAction(request: Request, tourId: number, form: Fo
   const departure = availability?.dias.find((d) => d.fecha === fecha)?.salidas.find((s) => s.hora === hora);
   const open = availability
     ? departure?.reservable === true
-    : slotsForDate(fecha, horarios, todayInBusinessTz(new Date())).includes(hora);
+    : departuresForDate(fecha, horarios, todayInBusinessTz(new Date())).includes(hora);
   if (!open) {
-    return redirectWithError(back, departure?.estado === "agotada" ? SLOT_SOLD_OUT : SLOT_GONE);
+    return redirectWithError(back, departure?.estado === "agotada" ? DEPARTURE_SOLD_OUT : DEPARTURE_GONE);
   }
 
   const items = await getCart(request);

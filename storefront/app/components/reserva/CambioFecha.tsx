@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { formatDateEs } from "@tours/domain";
 import { MonthCalendar } from "~/components/MonthCalendar";
 import type { BookingCalendar } from "~/components/booking/calendar-state";
-import { SlotButtons } from "~/components/booking/SlotButtons";
+import { DepartureButtons } from "~/components/booking/DepartureButtons";
 import type { CambioResumen } from "~/lib/cambio-fecha.server";
 import type { LineaPage } from "~/lib/reserva.server";
 
@@ -76,7 +76,7 @@ export function CambioFecha({
   resumen: CambioResumen | null;
   error: string | null;
 }) {
-  const { fecha, slots, hora, mes } = calendar;
+  const { fecha, departures, hora, mes } = calendar;
   return (
     <div className="container section booking-narrow">
       <article className="panel cambio" aria-labelledby="cambio-titulo" data-testid="cambio-fecha">
@@ -106,7 +106,7 @@ export function CambioFecha({
             <input type="hidden" name="mes" value={mes} />
             <input type="hidden" name="fecha" value={fecha} />
             <h2 className="slots-title">Horarios del {formatDateEs(fecha)}</h2>
-            <SlotButtons slots={slots} hora={hora} />
+            <DepartureButtons departures={departures} hora={hora} />
           </Form>
         ) : (
           <p className="muted">Elige un día resaltado para ver sus horarios y lugares.</p>

@@ -150,10 +150,10 @@ function localClock(now: Date, offset: string): { date: Date; minutes: number } 
   };
 }
 
-/** Slots of the next AVAILABILITY_DAYS days (from today, local to the city), skipping those already started. */
+/** Departures of the next AVAILABILITY_DAYS days (from today, local to the city), skipping those already started. */
 export function availabilityFor(entry: CatalogueEntry, now: Date): FreeTourAvailability[] {
   const { date: today, minutes: nowMinutes } = localClock(now, entry.offset);
-  const slots: FreeTourAvailability[] = [];
+  const departures: FreeTourAvailability[] = [];
   for (let d = 0; d < AVAILABILITY_DAYS; d++) {
     const day = new Date(today.getTime() + d * 86_400_000);
     if (!entry.seed.days.includes(day.getUTCDay())) continue;
@@ -161,7 +161,7 @@ export function availabilityFor(entry: CatalogueEntry, now: Date): FreeTourAvail
     for (const start of entry.seed.starts) {
       const [h, m] = start.split(":").map(Number);
       if (d === 0 && (h ?? 0) * 60 + (m ?? 0) <= nowMinutes) continue;
-      slots.push({
+      departures.push({
         id: `${entry.tour.id}-${ymd}-${start.replace(":", "")}`,
         tourId: entry.tour.id,
         language: "es",
@@ -169,7 +169,7 @@ export function availabilityFor(entry: CatalogueEntry, now: Date): FreeTourAvail
       });
     }
   }
-  return slots;
+  return departures;
 }
 
 function paginate(tours: FreeTour[], page = 1): FreeTourPage {

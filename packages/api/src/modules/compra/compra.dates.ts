@@ -4,7 +4,7 @@ import { DIA_MSG } from "./compra.messages.ts";
 
 
 /**
- * A line's `dia` must be a real date, within a year, whose weekday has a slot of the tour starting at that time
+ * A line's `dia` must be a real date, within a year, whose weekday has a horario of the tour starting at that time
  * (in the tour's zone), and bookings for it must still be open (before the tour's cutoff).
  */
 export function checkDia(
@@ -20,7 +20,7 @@ export function checkDia(
   const key = weekdayKey(date);
   const minutes = horaToMinutes(hora);
   const startsThatWeekday = tour.horarios.some((h) => h[key] && horaToMinutes(h.hora_inicio) === minutes);
-  if (!startsThatWeekday) return { ok: false, msg: DIA_MSG.noSlot };
+  if (!startsThatWeekday) return { ok: false, msg: DIA_MSG.noSchedule };
   if (!isBeforeCutoff(now, date, hora, tour.zona, tour.corteHoras)) {
     const started = zonedTimeToUtc(date, hora, tour.zona).getTime() <= now.getTime();
     return { ok: false, msg: started ? DIA_MSG.past : DIA_MSG.cutoff(tour.corteHoras) };

@@ -31,7 +31,7 @@ export const COMPRA_MSG = {
 export const DIA_MSG = {
   invalid: "La fecha del tour no es válida",
   past: "La fecha y hora del tour ya pasaron",
-  noSlot: "El tour no tiene un horario que empiece a esa hora ese día",
+  noSchedule: "El tour no tiene un horario que empiece a esa hora ese día",
   tooFar: "Solo se puede reservar con hasta un año de anticipación",
   cutoff: (hours: number) =>
     hours === 1

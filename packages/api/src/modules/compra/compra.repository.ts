@@ -32,7 +32,7 @@ export const CAPTURE_CLAIM_TTL_MS = 60_000;
 /** `clock` dates the derived state of the panel's list (a lapsed hold reads expirado): the app's clock. */
 export function createCompraRepository(db: Db, clock: () => Date = () => new Date()) {
   return {
-    /** The catalogue facts needed to price and check the lines: price and weekly slots of each tour. */
+    /** The catalogue facts needed to price and check the lines: price and horarios of each tour. */
     async toursForPricing(ids: number[]): Promise<Map<number, TourForPricing>> {
       const unique = [...new Set(ids)];
       const result = new Map<number, TourForPricing>();
@@ -49,8 +49,8 @@ export function createCompraRepository(db: Db, clock: () => Date = () => new Dat
         .innerJoin(paisTable, eq(paisTable.id, tourTable.pais))
         .where(inArray(tourTable.id, unique));
       for (const t of tours) result.set(t.id, { ...t, horarios: [] });
-      const slots = await db.select().from(horarioTable).where(inArray(horarioTable.tourId, unique));
-      for (const s of slots) {
+      const schedules = await db.select().from(horarioTable).where(inArray(horarioTable.tourId, unique));
+      for (const s of schedules) {
         result.get(s.tourId)?.horarios.push({
           cupo: s.cupo,
           hora_inicio: s.horaInicio,

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { CompraCreateBody } from "@tours/contract";
 import type { Db } from "../../db/client.ts";
 import { HttpError, badRequest, fieldError } from "../../http/errors.ts";
-import { slotCapacity } from "../salidas/cupo.ts";
+import { scheduleCapacity } from "../salidas/cupo.ts";
 import type { SalidaRow } from "../salidas/salidas.table.ts";
 
 /** What the check reads of an order line (compra.repository.ts's NewPedidoLine). */
@@ -101,7 +101,7 @@ export function clientHoldGuard(options: {
     const byId = new Map(departures.map((d) => [d.id, d]));
     for (const [index, l] of lines.entries()) {
       const dep = byId.get(l.salidaId)!;
-      const capacity = dep.cupo ?? (await slotCapacity(tx, l.id_tour, l.fecha, l.hora)).cupo;
+      const capacity = dep.cupo ?? (await scheduleCapacity(tx, l.id_tour, l.fecha, l.hora)).cupo;
       const max = departureShare(capacity, limits.departurePercent);
       if (max !== null && (heldBySalida.get(l.salidaId) ?? 0) + asked.get(l.salidaId)! > max) {
         throw new HttpError(409, { errors: [fieldError(HOLD_LIMITS_MSG.departureShare(options.describe(l), max), `pedidos[${index}].dia`)] });

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { personsOf } from "@tours/domain";
 import { type Db, executePrepared } from "../../db/client.ts";
 import { salida } from "../salidas/salidas.table.ts";
-import { isDateClosed, lockDeparture, lockDepartures, slotCapacity, takenBySalida, takenTotal } from "../salidas/cupo.ts";
+import { isDateClosed, lockDeparture, lockDepartures, scheduleCapacity, takenBySalida, takenTotal } from "../salidas/cupo.ts";
 import type { SalidaRow } from "../salidas/salidas.table.ts";
 import type { OctoContactExtra } from "../octo/octo.table.ts";
 import type { HoldGuard } from "./hold-limits.ts";
@@ -126,7 +126,7 @@ async function explainRefusals(tx: Db, lines: NewPedidoLine[], salidaOf: Map<str
   for (const [index, l] of lines.entries()) {
     const key = departureKeyOf(l);
     const dep = salidaOf.get(key)!;
-    const capacity = dep.cupo ?? (await slotCapacity(tx, l.id_tour, l.fecha, l.hora)).cupo;
+    const capacity = dep.cupo ?? (await scheduleCapacity(tx, l.id_tour, l.fecha, l.hora)).cupo;
     const already = takenTotal(taken.get(dep.id)) + (asked.get(key) ?? 0);
     const left = capacity === null ? null : Math.max(0, capacity - already);
     const persons = personsOf(l);
@@ -192,7 +192,7 @@ async function fitsAgain(tx: Db, id: number, { lines, locked }: LockedLines, now
   const asked = new Map<number, number>();
   for (const l of lines) {
     const dep = locked.get(l.salidaId!)!;
-    const capacity = dep.cupo ?? (await slotCapacity(tx, l.id_tour, l.fecha, l.hora)).cupo;
+    const capacity = dep.cupo ?? (await scheduleCapacity(tx, l.id_tour, l.fecha, l.hora)).cupo;
     const want = (asked.get(l.salidaId!) ?? 0) + personsOf(l);
     asked.set(l.salidaId!, want);
     const closed = dep.cerrada || (await isDateClosed(tx, l.id_tour, l.fecha));

@@ -80,7 +80,7 @@ export function createBookingChange(deps: {
     const facts = (await deps.compra.toursForPricing([tour.id])).get(tour.id)!;
     const dia = checkDia(formatDia(key.date, key.hora), facts, now);
     if (!dia.ok) {
-      if (dia.msg === DIA_MSG.noSlot || dia.msg === DIA_MSG.invalid) throw invalid();
+      if (dia.msg === DIA_MSG.noSchedule || dia.msg === DIA_MSG.invalid) throw invalid();
       throw new OctoError("UNPROCESSABLE_ENTITY", dia.msg, { availabilityId });
     }
     return dia;

@@ -164,12 +164,12 @@ export function createOctoRepository(db: Db) {
         .where(id === undefined ? undefined : eq(tourTable.id, id))
         .orderBy(asc(tourTable.id));
       if (tours.length === 0) return [];
-      const slots = await db
+      const schedules = await db
         .selectDistinct({ tourId: horarioTable.tourId, hora: horarioTable.horaInicio })
         .from(horarioTable)
         .where(inArray(horarioTable.tourId, tours.map((t) => t.id)))
         .orderBy(asc(horarioTable.horaInicio));
-      return tours.map((t) => ({ ...t, startTimes: slots.filter((s) => s.tourId === t.id).map((s) => s.hora.slice(0, 5)) }));
+      return tours.map((t) => ({ ...t, startTimes: schedules.filter((s) => s.tourId === t.id).map((s) => s.hora.slice(0, 5)) }));
     },
   };
 }

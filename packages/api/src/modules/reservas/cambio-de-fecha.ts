@@ -3,7 +3,7 @@ import { personsOf, type TravellerCounts } from "@tours/domain";
 import type { Db } from "../../db/client.ts";
 import type { LineRefusal } from "../compra/retencion.ts";
 import { pedido, pedidoLine, type PedidoLineRow, type PedidoRow } from "../compra/compra.table.ts";
-import { isDateClosed, lockDepartures, slotCapacity, takenBySalida } from "../salidas/cupo.ts";
+import { isDateClosed, lockDepartures, scheduleCapacity, takenBySalida } from "../salidas/cupo.ts";
 import { salida } from "../salidas/salidas.table.ts";
 
 /**
@@ -101,7 +101,7 @@ export async function moveOrderLine<T>(
         const taken = await takenBySalida(tx, [target.id], now);
         const t = taken.get(target.id);
         const already = (t ? t.vendidos + t.retenidos : 0) - ownHere;
-        const capacity = target.cupo ?? (await slotCapacity(tx, move.to.tourId, move.to.fecha, move.to.hora)).cupo;
+        const capacity = target.cupo ?? (await scheduleCapacity(tx, move.to.tourId, move.to.fecha, move.to.hora)).cupo;
         const left = capacity === null ? null : Math.max(0, capacity - already);
         const persons = personsOf(move.counts);
         if (target.cerrada || (await isDateClosed(tx, move.to.tourId, move.to.fecha))) {

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { personsOf, type TravellerCounts } from "@tours/domain";
 import type { Db } from "../../db/client.ts";
 import type { LineRefusal } from "../compra/retencion.ts";
-import { isDateClosed, slotCapacity, takenBySalida } from "../salidas/cupo.ts";
+import { isDateClosed, scheduleCapacity, takenBySalida } from "../salidas/cupo.ts";
 import { salida } from "../salidas/salidas.table.ts";
 
 /**
@@ -19,7 +19,7 @@ export async function placesLeft(
 ): Promise<{ ok: true; quedan: number | null } | { ok: false; refusal: Pick<LineRefusal, "estado" | "quedan"> }> {
   const [row] = await db.select().from(salida).where(and(eq(salida.tourId, tourId), eq(salida.fecha, fecha), eq(salida.hora, hora)));
   if (row?.cerrada || (await isDateClosed(db, tourId, fecha))) return { ok: false, refusal: { estado: "cerrada", quedan: 0 } };
-  const capacity = row?.cupo ?? (await slotCapacity(db, tourId, fecha, hora)).cupo;
+  const capacity = row?.cupo ?? (await scheduleCapacity(db, tourId, fecha, hora)).cupo;
   if (capacity === null) return { ok: true, quedan: null };
   const taken = row ? (await takenBySalida(db, [row.id], now)).get(row.id) : undefined;
   const quedan = Math.max(0, capacity - (taken ? taken.vendidos + taken.retenidos : 0));

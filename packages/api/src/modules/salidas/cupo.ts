@@ -36,20 +36,20 @@ export interface Taken {
 }
 export const takenTotal = (t: Taken | undefined) => (t ? t.vendidos + t.retenidos : 0);
 
-/** A slot's capacity for one departure: whether a slot starts then that weekday, and its cupo (null: unlimited). */
-export interface SlotCapacity {
+/** The schedule's capacity for one departure: whether a horario starts then that weekday, and its cupo (null: unlimited). */
+export interface ScheduleCapacity {
   runs: boolean;
   cupo: number | null;
 }
 
-/** Duplicate slots at one start: the most generous capacity wins (unlimited beats any number). */
-export function capacityOf(slots: ReadonlyArray<{ cupo: number | null }>): number | null {
-  if (slots.length === 0 || slots.some((s) => s.cupo === null)) return null;
-  return Math.max(...slots.map((s) => s.cupo as number));
+/** Duplicate horarios at one start: the most generous capacity wins (unlimited beats any number). */
+export function capacityOf(schedules: ReadonlyArray<{ cupo: number | null }>): number | null {
+  if (schedules.length === 0 || schedules.some((s) => s.cupo === null)) return null;
+  return Math.max(...schedules.map((s) => s.cupo as number));
 }
 
 /**
- * Bookings hold this advisory lock (shared, per tour) from their first statement; a slot capacity change takes it
+ * Bookings hold this advisory lock (shared, per tour) from their first statement; a horario capacity change takes it
  * exclusively, so it waits for bookings in flight and bookings wait for it — and a booking's capacity read,
  * which comes after, always sees the committed capacity. Advisory locks live in memory: no row writes.
  */
@@ -129,14 +129,14 @@ export async function takenBySalida(tx: Db, salidaIds: number[], now: Date, exce
   return result;
 }
 
-/** The capacity of the slots starting at `hora` on that date's weekday (after lockDepartures: never stale). */
-export async function slotCapacity(tx: Db, tourId: number, fecha: string, hora: string): Promise<SlotCapacity> {
+/** The capacity of the horarios starting at `hora` on that date's weekday (after lockDepartures: never stale). */
+export async function scheduleCapacity(tx: Db, tourId: number, fecha: string, hora: string): Promise<ScheduleCapacity> {
   const day = weekdayKey(fecha);
-  const slots = await tx
+  const schedules = await tx
     .select({ cupo: horarioTable.cupo })
     .from(horarioTable)
     .where(and(eq(horarioTable.tourId, tourId), eq(horarioTable.horaInicio, hora), eq(horarioTable[day], true)));
-  return { runs: slots.length > 0, cupo: capacityOf(slots) };
+  return { runs: schedules.length > 0, cupo: capacityOf(schedules) };
 }
 
 export async function isDateClosed(tx: Db, tourId: number, fecha: string): Promise<boolean> {

@@ -54,8 +54,8 @@ export function fromSqlRow(r: DepartureSqlRow): DepartureRecord {
 const DOW_FLAGS = ["domingo", "lunes", "martes", "miercoles", "jueves", "viernes", "sabado"] as const;
 
 /**
- * Every departure between two dates: the weekly slots laid over the calendar, plus departures that have a row
- * (bookings or staff settings) even if their slot is gone; with their places taken. One page, with the total.
+ * Every departure between two dates: the weekly horarios laid over the calendar, plus departures that have a row
+ * (bookings or staff settings) even if their horario is gone; with their places taken. One page, with the total.
  */
 export function departuresSql(
   filter: { tourId?: number; from: string; to: string; q?: string; hora?: string; guiaId?: number; conReservas?: boolean },
@@ -77,7 +77,7 @@ export function departuresSql(
     with dias as (
       select gs::date as fecha from generate_series(${filter.from}::date, ${filter.to}::date, interval '1 day') gs
     ),
-    slots as (
+    scheduled as (
       select h.tour_id, d.fecha, h.hora_inicio as hora,
              case when bool_or(h.cupo is null) then null else max(h.cupo) end as cupo_horario
       from horario h join dias d on (${runs})
@@ -85,11 +85,11 @@ export function departuresSql(
       group by h.tour_id, d.fecha, h.hora_inicio
     ),
     keys as (
-      select tour_id, fecha, hora, cupo_horario from slots
+      select tour_id, fecha, hora, cupo_horario from scheduled
       union all
       select s.tour_id, s.fecha, s.hora, null from salida s
       where s.fecha between ${filter.from}::date and ${filter.to}::date
-        and not exists (select 1 from slots x where x.tour_id = s.tour_id and x.fecha = s.fecha and x.hora = s.hora)
+        and not exists (select 1 from scheduled x where x.tour_id = s.tour_id and x.fecha = s.fecha and x.hora = s.hora)
         and exists (select 1 from pedido_line l where l.salida_id = s.id)
     )
     select t.id as tour_id, t.nombre as tour_nombre, k.fecha::text as fecha, k.hora,

@@ -39,9 +39,9 @@ export function createSalidasRepository(db: Db) {
       return row ?? null;
     },
 
-    /** What the calendar of one tour needs between two dates: slots, departure rows, closed dates, places taken. */
+    /** What the calendar of one tour needs between two dates: horarios, departure rows, closed dates, places taken. */
     async monthFacts(tourId: number, from: string, to: string, now: Date) {
-      const [slots, rows, closed] = await Promise.all([
+      const [schedules, rows, closed] = await Promise.all([
         db.select().from(horarioTable).where(eq(horarioTable.tourId, tourId)),
         db
           .select()
@@ -55,7 +55,7 @@ export function createSalidasRepository(db: Db) {
       const taken = await takenBySalida(db, rows.map((r) => r.id), now);
       const held = [...taken].filter(([, t]) => t.retenidos > 0).map(([id]) => id);
       const holdsLapse = await earliestHoldExpiry(db, held, now);
-      return { slots, rows, closedDates: new Set(closed.map((c) => c.fecha)), taken, holdsLapse };
+      return { schedules, rows, closedDates: new Set(closed.map((c) => c.fecha)), taken, holdsLapse };
     },
 
     async closeDate(tourId: number, fecha: string, closed: boolean): Promise<void> {
@@ -94,19 +94,19 @@ export function createSalidasRepository(db: Db) {
     },
 
     /**
-     * Changes a slot's capacity, refused when a coming departure that uses it (no capacity of its own) already
+     * Changes a horario's capacity, refused when a coming departure that uses it (no capacity of its own) already
      * has more places taken. Holds the tour's capacity lock: bookings in flight finish first and are counted.
      */
-    async setSlotCapacity(
+    async setScheduleCapacity(
       horarioId: number,
       cupo: number | null,
       today: string,
       now: Date,
     ): Promise<{ ok: true; row: typeof horarioTable.$inferSelect } | { ok: false; fecha: string; taken: number } | null> {
       return db.transaction(async (tx) => {
-        const [slot] = await tx.select().from(horarioTable).where(eq(horarioTable.id, horarioId)).for("update");
-        if (!slot) return null;
-        await lockTourCapacity(tx, slot.tourId);
+        const [schedule] = await tx.select().from(horarioTable).where(eq(horarioTable.id, horarioId)).for("update");
+        if (!schedule) return null;
+        await lockTourCapacity(tx, schedule.tourId);
         if (cupo !== null) {
           const departures = await tx
             .select({ fecha: sql<string>`${salida.fecha}::text`, taken: sql<number>`sum(${linePersons})::int` })
@@ -114,8 +114,8 @@ export function createSalidasRepository(db: Db) {
             .innerJoin(pedidoLine, eq(pedidoLine.salida_id, salida.id))
             .where(
               and(
-                eq(salida.tourId, slot.tourId),
-                eq(salida.hora, slot.horaInicio),
+                eq(salida.tourId, schedule.tourId),
+                eq(salida.hora, schedule.horaInicio),
                 sql`${salida.cupo} is null`,
                 gte(salida.fecha, today),
                 sql`${placesOfLine(now)} is not null`,
@@ -124,7 +124,7 @@ export function createSalidasRepository(db: Db) {
             .groupBy(salida.id, salida.fecha);
           const over = departures
             .map((d) => ({ fecha: d.fecha, taken: Number(d.taken) }))
-            .filter((d) => d.taken > cupo && runsOnDate(slot, d.fecha))
+            .filter((d) => d.taken > cupo && runsOnDate(schedule, d.fecha))
             .sort((a, b) => b.taken - a.taken)[0];
           if (over) return { ok: false as const, ...over };
         }
@@ -195,6 +195,6 @@ export function createSalidasRepository(db: Db) {
 
 export type SalidasRepository = ReturnType<typeof createSalidasRepository>;
 
-function runsOnDate(slot: Record<(typeof WEEKDAY_KEYS)[number], boolean>, fecha: string): boolean {
-  return slot[weekdayKey(fecha)];
+function runsOnDate(schedule: Record<(typeof WEEKDAY_KEYS)[number], boolean>, fecha: string): boolean {
+  return schedule[weekdayKey(fecha)];
 }

@@ -27,7 +27,7 @@ export const salidasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
   const horarios = createHorarioRepository(deps.db);
   const now = () => deps.now();
   // Guía and Ventas see the departures and who comes; Administrador and Ventas change them (places, closing), a
-  // Guía does not (docs/decisions/0016-the-operators-day.md); a slot's own capacity is part of the schedule,
+  // Guía does not (docs/decisions/0016-the-operators-day.md); a horario's own capacity is part of the schedule,
   // Contenido's (docs/decisions/0010-staff-roles-and-audit.md)
   const departuresReader = { preHandler: requireRole("salidas", "pedidos") };
   const departureWriter = { preHandler: requireRole("salidas.gestionar") };
@@ -177,18 +177,18 @@ export const salidasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
   app.put<{ Params: { id: string } }>("/api/tour/horario/update/:id", scheduleWriter, async (request) => {
     const id = parseId(request.params.id);
     const body = parseBody(HorarioCupoBody, request.body);
-    const slot = await horarios.find(id);
-    if (!slot) throw notFound(TOUR_MSG.horarioNotFound);
-    const tour = await tourTimes(slot.tourId);
+    const schedule = await horarios.find(id);
+    if (!schedule) throw notFound(TOUR_MSG.horarioNotFound);
+    const tour = await tourTimes(schedule.tourId);
     const row = await audited(deps.db, actorOf(request), async (tx, audit) => {
-      const result = await createSalidasRepository(tx).setSlotCapacity(id, body.cupo, wallClock(now(), tour.zona).date, now());
+      const result = await createSalidasRepository(tx).setScheduleCapacity(id, body.cupo, wallClock(now(), tour.zona).date, now());
       if (!result) throw notFound(TOUR_MSG.horarioNotFound);
       if (!result.ok) {
-        const msg = SALIDA_MSG.belowTaken(body.cupo!, result.taken, describeDeparture(result.fecha, slot.horaInicio, tour.zona));
+        const msg = SALIDA_MSG.belowTaken(body.cupo!, result.taken, describeDeparture(result.fecha, schedule.horaInicio, tour.zona));
         throw new HttpError(409, { errors: [fieldError(msg, "cupo", body.cupo)] });
       }
-      // a slot is a part of its tour: the entry goes in the tour's history, like the schedule's other changes
-      await audit({ action: "update", resource: "horario", resourceId: slot.tourId, before: toHorario(slot), after: toHorario(result.row) });
+      // a horario is a part of its tour: the entry goes in the tour's history, like the schedule's other changes
+      await audit({ action: "update", resource: "horario", resourceId: schedule.tourId, before: toHorario(schedule), after: toHorario(result.row) });
       return result.row;
     });
     return { succes: toHorario(row) };

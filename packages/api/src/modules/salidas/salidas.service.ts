@@ -10,7 +10,7 @@ import {
   horizonDate,
   isBeforeCutoff,
   isBookableState,
-  slotsForDate,
+  departuresForDate,
   timeZoneLabel,
   toDateString,
   wallClock,
@@ -43,13 +43,13 @@ export async function monthAvailability(repo: SalidasRepository, tour: TourTimes
   // every start of the day, including today's that already started (shown as past its cutoff)
   const allDay = { today: "0001-01-01" };
   for (let fecha = from; fecha <= to; fecha = addDays(fecha, 1)) {
-    const starts = slotsForDate(fecha, facts.slots.map(toHorarioLike), allDay);
+    const starts = departuresForDate(fecha, facts.schedules.map(toHorarioLike), allDay);
     if (starts.length === 0) continue;
     const dateClosed = facts.closedDates.has(fecha);
     const salidas = starts.map((hora) => {
       const row = rowsByKey.get(`${fecha}|${hora}`);
-      const weekdaySlots = facts.slots.filter((s) => s.horaInicio === hora && slotsForDate(fecha, [toHorarioLike(s)], allDay).length > 0);
-      const cupo = row?.cupo ?? capacityOf(weekdaySlots);
+      const weekdaySchedules = facts.schedules.filter((s) => s.horaInicio === hora && departuresForDate(fecha, [toHorarioLike(s)], allDay).length > 0);
+      const cupo = row?.cupo ?? capacityOf(weekdaySchedules);
       const { state, left } = departureState({
         capacity: cupo,
         taken: row ? takenTotal(facts.taken.get(row.id)) : 0,

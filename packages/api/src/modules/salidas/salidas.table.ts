@@ -11,9 +11,9 @@ export const salida = pgTable(
     id: serial("id").primaryKey(),
     tourId: integer("tour_id").notNull().references(() => tourTable.id, { onDelete: "cascade" }),
     fecha: date("fecha", { mode: "string" }).notNull(),
-    /** "HH:MM", the slot's start in the tour's zone. */
+    /** "HH:MM", the horario's start in the tour's zone. */
     hora: text("hora").notNull(),
-    /** This departure's own capacity; null: the slot's. */
+    /** This departure's own capacity; null: the horario's. */
     cupo: integer("cupo"),
     cerrada: boolean("cerrada").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

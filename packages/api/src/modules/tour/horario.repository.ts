@@ -69,7 +69,7 @@ export function createHorarioRepository(db: Db) {
         .insert(horarioTable)
         .values({
           tourId: body.tour_id,
-          // slots are kept as HH:MM; a client may send seconds
+          // starts are kept as HH:MM; a client may send seconds
           horaInicio: body.hora_inicio.slice(0, 5),
           lunes: body.lunes,
           martes: body.martes,

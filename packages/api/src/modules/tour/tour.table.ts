@@ -88,7 +88,7 @@ export const horarioTable = pgTable(
     viernes: boolean("viernes").notNull().default(false),
     sabado: boolean("sabado").notNull().default(false),
     domingo: boolean("domingo").notNull().default(false),
-    /** Persons per departure of this slot; null: unlimited. */
+    /** Persons per departure of this horario; null: unlimited. */
     cupo: integer("cupo"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
