@@ -126,7 +126,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       url: canonical,
       name: tour.nombre,
       description: metaExcerpt(text, 500),
-      images: photos.map((path) => resolveImage(publicApiBase(), path)),
+      // a Product needs an image (Google's rich results refuse one without): a tour with no photo shows its place's
+      images: (photos.length > 0 ? photos : [ownCiudad?.imagen, ownPais?.imagen].filter((p): p is string => Boolean(p))).map((path) =>
+        resolveImage(publicApiBase(), path),
+      ),
       priceCents: toCents(tour.precio),
       rating: ratingOf(comentarios.map((c) => c.start)),
       place: [ownCiudad?.nombre, ownPais?.nombre].filter(Boolean).join(", "),
