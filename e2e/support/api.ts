@@ -26,6 +26,7 @@ interface ApiCiudad {
   nombre: string;
   pais: number;
   freetour_id?: string | null;
+  imagen: string;
 }
 interface ApiTour {
   id: number;

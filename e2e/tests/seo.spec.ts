@@ -1,6 +1,8 @@
 import { expect, test, type Page } from "../support/test";
 import { apiJson, ciudades, paises, tours } from "../support/api";
-import { STORE_URL } from "../support/env";
+import { API_URL, STORE_URL } from "../support/env";
+import { staffHeaders } from "../support/staff";
+import { createTour } from "../support/tours";
 import { validateStructuredData } from "../support/structured-data";
 
 /*
@@ -148,6 +150,32 @@ test("a validator of Google's rich-result rules finds no error on a rated tour's
     const report = await validateStructuredData(await res.text());
     expect(report.types, `${path}: its JSON-LD blocks`).toEqual(expect.arrayContaining(types));
     expect(report.errors, `${path}: the validator's errors`).toEqual([]);
+  }
+});
+
+test("a tour whose photos were all deleted still gives the validator a Product with an image: its city's photo", async ({ request }) => {
+  const [countries, cities] = await Promise.all([paises(), ciudades()]);
+  const city = cities.find((c) => countries.some((p) => p.id === c.pais))!;
+  const tourId = await createTour(request, { nombre: `Sin fotos ${Date.now().toString(36)}`, precio: "30", pais: String(city.pais), ciudad: String(city.id) });
+  const headers = await staffHeaders();
+  try {
+    const fotos = (await apiJson<{ succes: Array<{ id: number }> }>(`/api/tour/index/fotos/${tourId}`)).succes;
+    expect(fotos.length).toBeGreaterThan(0);
+    for (const foto of fotos) expect((await request.delete(`${API_URL}/api/tour/deleteimagen/${foto.id}`, { headers })).ok()).toBe(true);
+    expect((await apiJson<{ succes: unknown[] }>(`/api/tour/index/fotos/${tourId}`)).succes).toEqual([]);
+
+    const res = await request.get(`/actividades/detalle/local/${tourId}`);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    const report = await validateStructuredData(html);
+    expect(report.types).toContain("Product");
+    expect(report.errors).toEqual([]);
+    const product = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((m) => JSON.parse(m[1]!) as Record<string, unknown>)
+      .find((b) => b["@type"] === "Product");
+    expect(product?.image).toEqual([expect.stringContaining(city.imagen)]);
+  } finally {
+    await request.delete(`${API_URL}/api/tour/delete/${tourId}`, { headers });
   }
 });
 

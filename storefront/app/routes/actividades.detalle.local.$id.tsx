@@ -127,7 +127,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       name: tour.nombre,
       description: metaExcerpt(text, 500),
       // a Product needs an image (Google's rich results refuse one without): a tour with no photo shows its place's
-      images: (photos.length > 0 ? photos : [ownCiudad?.imagen, ownPais?.imagen].filter((p): p is string => Boolean(p))).map((path) =>
+      images: (photos.length > 0 ? photos : [ownCiudad?.imagen ?? ownPais?.imagen].filter((p): p is string => Boolean(p))).map((path) =>
         resolveImage(publicApiBase(), path),
       ),
       priceCents: toCents(tour.precio),
