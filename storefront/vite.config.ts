@@ -1,6 +1,23 @@
 import { vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig } from "vite";
+import { defineConfig, type Rollup } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+
+/** The browser entry and the root route: every page loads both. With them, the 404 route (routes/$.tsx: a meta
+ * and the root's ErrorPage), which Rollup would otherwise merge into a chunk of some other pages, as it is tiny. */
+const SHELL_ENTRY = /(\/app\/root\.tsx|\/entry\.client\.tsx|\/app\/routes\/\$\.tsx)(\?|$)/;
+
+/** Per build: the modules the browser entry and root.tsx import, statically and transitively. */
+const shellOf = new WeakMap<Rollup.GetModuleInfo, Set<string>>();
+function shellModules(ids: Iterable<string>, info: Rollup.GetModuleInfo): Set<string> {
+  const found = new Set<string>();
+  const stack = [...ids].filter((id) => info(id)?.isEntry && SHELL_ENTRY.test(id));
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (found.has(id)) continue;
+    found.add(id);
+    stack.push(...(info(id)?.importedIds ?? []));
+  }
+  return found;
+}
 
 export default defineConfig({
   server: { port: Number(process.env.PORT ?? 3000) },
@@ -15,10 +32,27 @@ export default defineConfig({
     }),
     tsconfigPaths(),
   ],
-  // Chunks under 500 bytes (a shared constant, a small component) are merged into a chunk loaded with them where
-  // Rollup can do so without changing what runs: each file a page loads costs its own gzip frame and import line,
-  // and the first-load JavaScript goal (docs/benchmarks.md) counts them.
-  build: { rollupOptions: { output: { experimentalMinChunkSize: 500 } } },
+  build: {
+    rollupOptions: {
+      output: {
+        // Chunks under 500 bytes (a shared constant, a small component) are merged into a chunk loaded with them where
+        // Rollup can do so without changing what runs: each file a page loads costs its own gzip frame and import line,
+        // and the first-load JavaScript goal (docs/benchmarks.md) counts them.
+        experimentalMinChunkSize: 500,
+        // What every page runs anyway — React, Remix, root.tsx and what it imports (header, footer, toasts, error
+        // page) — is one "shell" chunk rather than eight: Rollup cannot know that a route never loads without the
+        // root, so it split them by which routes import them. No page loads code it did not load before; each loads
+        // fewer files (smaller gzip). The browser entry stays its own tiny file (Remix names it in the manifest).
+        // Keep shared workspace code that only some pages need out of the root's imports (import @tours/domain's
+        // narrow entries there), or this chunk pulls the whole barrel in.
+        manualChunks(id, { getModuleIds, getModuleInfo }) {
+          let shell = shellOf.get(getModuleInfo);
+          if (!shell) shellOf.set(getModuleInfo, (shell = shellModules(getModuleIds(), getModuleInfo)));
+          return shell.has(id) && !/\/entry\.client\.tsx(\?|$)/.test(id) ? "shell" : undefined;
+        },
+      },
+    },
+  },
   // The workspace packages export TypeScript sources: bundle them instead of asking Node to load .ts files.
   // zod is bundled too: the contract needs zod 4 (packages/contract/node_modules) while the copy hoisted next to
   // the server build is zod 3 (remix-toast's); bundling resolves it from the contract's own folder.

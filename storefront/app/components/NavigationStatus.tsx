@@ -1,5 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import { MSG } from "@tours/domain";
+import { MSG } from "@tours/domain/messages";
 import { useEffect, useState } from "react";
 
 /** Fast navigations finish before this and never flash the indicator. */

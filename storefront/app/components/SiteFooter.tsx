@@ -3,7 +3,7 @@ import { SITE_NAME } from "~/lib/seo";
 import { CONTACT, SOCIAL_LINKS } from "./site-links";
 // The payment methods' picture as a hashed file (never inlined): its markup is in neither the HTML nor the JS.
 import PAYMENT_METHODS_SVG from "~/assets/metodos-de-pago.svg?no-inline";
-import { FOOTER_RATING } from "@tours/domain";
+import { FOOTER_RATING } from "@tours/domain/constants";
 
 /** Footer: link groups, the 9.1/10 rating, payment methods and social links (spec §2, §9). */
 export function SiteFooter() {

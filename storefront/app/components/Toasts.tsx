@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { TOAST_EVENT, type ClientToast, type ToastType } from "~/lib/toast-client";
-import { TOAST_AUTOCLOSE_MS } from "@tours/domain";
+import { TOAST_AUTOCLOSE_MS } from "@tours/domain/constants";
 
 /** Spec §9: toasts close by themselves after 5 s. */
 
