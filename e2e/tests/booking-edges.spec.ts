@@ -2,7 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from "../support/test
 import { byName, ciudades, colombia } from "../support/api";
 import { addTraveller, tourPage } from "../support/storefront";
 import { expectToast, toastTexts } from "../support/storefront-toasts";
-import { createSchedule, createTestTour, holdPlaces, soonDate } from "../support/tours";
+import { SIM_URL } from "../support/env";
+import { createSchedule, createTestTour, holdPlaces, paidBooking, soonDate } from "../support/tours";
 
 /*
  * The rough edges of booking on a phone (issue 23): the cart after "Agregar al carrito", the checkout's field
@@ -97,6 +98,27 @@ test("una salida con sus últimos lugares retenidos dice «Reservado por otro vi
   await expect(departure).toContainText("10:00");
   await expect(departure.getByTestId("slot-note")).toHaveText(/^Reservado por otro viajero \(puede liberarse en 1[45] min\)$/);
   await expect(departure).toBeDisabled();
+});
+
+test("una salida agotada deja elegir los otros horarios del día y ofrece las próximas salidas con lugares", async ({ page, request }) => {
+  const { tourId } = await createTestTour(request, { nombre: `Alternativas ${Date.now()}`, cupo: 1 });
+  await createSchedule(request, tourId, "15:30", 6);
+  // the 5th of next month: the alternatives are the later days of the month shown
+  const next = soonDate(35);
+  const fecha = `${next.slice(0, 8)}05`;
+  await paidBooking(request, SIM_URL, { tourId, fecha, hora: "10:00", adults: 1, email: `agota-${Date.now()}@example.com` });
+  await page.goto(tourPage(tourId, fecha));
+  const departures = page.getByTestId("slots").getByTestId("slot");
+  await expect(departures.filter({ hasText: "10:00" })).toBeDisabled();
+  await expect(departures.filter({ hasText: "15:30" })).toBeEnabled();
+  const alternatives = page.getByTestId("alternativas");
+  await expect(alternatives.getByRole("heading", { name: "Próximas salidas con lugares" })).toBeVisible();
+  const links = alternatives.getByRole("link");
+  await expect(links).toHaveCount(3);
+  await expect(links.first()).toHaveAttribute("href", new RegExp(`fecha=${fecha.slice(0, 8)}06&hora=10(%3A|:)00`));
+  await links.first().click();
+  await expect(page).toHaveURL(new RegExp(`fecha=${fecha.slice(0, 8)}06`));
+  await expect(page.getByRole("dialog", { name: "Confirma tu reserva" })).toBeVisible();
 });
 
 test("las fotos de los free tours cargan en todos sus tamaños", async ({ page, request }) => {
