@@ -33,7 +33,7 @@ export async function createTour(request: APIRequestContext, fields: Record<stri
 export async function createTestTour(
   request: APIRequestContext,
   options: { nombre: string; cupo: number | null; hora?: string; precio?: string; fields?: Record<string, string> },
-): Promise<{ tourId: number; horarioId: number }> {
+): Promise<{ tourId: number; scheduleId: number }> {
   const paises = (await (await request.get(`${API_URL}/api/pais/index`)).json()) as { succes: Array<{ id: number }> };
   const pais = paises.succes[0]!.id;
   const ciudades = (await (await request.get(`${API_URL}/api/ciudades/find/${pais}`)).json()) as { succes: Array<{ id: number }> };
@@ -44,7 +44,7 @@ export async function createTestTour(
     ciudad: String(ciudades.succes[0]!.id),
     ...options.fields,
   });
-  return { tourId, horarioId: await createSchedule(request, tourId, options.hora ?? "10:00", options.cupo) };
+  return { tourId, scheduleId: await createSchedule(request, tourId, options.hora ?? "10:00", options.cupo) };
 }
 
 /** A daily horario of a tour at `hora` with `cupo` places (null: unlimited). Answers its id. */
@@ -132,7 +132,7 @@ export async function paidOrder(
   lines: OrderLine[],
   email: string,
   buyer?: Partial<OrderBuyer>,
-): Promise<{ pedidoId: number; referencia: string; token: string }> {
+): Promise<{ orderId: number; referencia: string; token: string }> {
   const token = await createOrder(request, lines, email, buyer);
   const approve = await request.post(`${simUrl}/checkoutnow/approve`, { form: { token }, maxRedirects: 0 });
   expect(approve.status(), await approve.text()).toBeGreaterThanOrEqual(300);
@@ -140,7 +140,7 @@ export async function paidOrder(
   expect(confirmed.ok(), await confirmed.text()).toBe(true);
   const { succes } = (await confirmed.json()) as { succes: { id: number; status: boolean; referencia: string } };
   expect(succes.status).toBe(true);
-  return { pedidoId: succes.id, referencia: succes.referencia, token };
+  return { orderId: succes.id, referencia: succes.referencia, token };
 }
 
 /** paidOrder of one tour. */
@@ -148,7 +148,7 @@ export function paidBooking(
   request: APIRequestContext,
   simUrl: string,
   options: OrderLine & { email: string },
-): Promise<{ pedidoId: number; referencia: string; token: string }> {
+): Promise<{ orderId: number; referencia: string; token: string }> {
   const { email, ...line } = options;
   return paidOrder(request, simUrl, [line], email);
 }

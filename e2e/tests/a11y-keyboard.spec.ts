@@ -28,9 +28,9 @@ async function cityWithTour(request: APIRequestContext): Promise<{ ciudad: strin
     multipart: { nombre: ciudad, pais: String(pais.id), destacado: "0", foto: { name: "ciudad.png", mimeType: "image/png", buffer: png() } },
   });
   expect(made.ok(), await made.text()).toBe(true);
-  const ciudadId = ((await made.json()) as { succes: { id: number } }).succes.id;
+  const cityId = ((await made.json()) as { succes: { id: number } }).succes.id;
   const tour = `Paseo sin ratón ${stamp} ${cities}`;
-  const tourId = await createTour(request, { nombre: tour, precio: "25", pais: String(pais.id), ciudad: String(ciudadId) });
+  const tourId = await createTour(request, { nombre: tour, precio: "25", pais: String(pais.id), ciudad: String(cityId) });
   await createSchedule(request, tourId, "10:00", 2);
   return { ciudad, tour, tourId };
 }

@@ -12,8 +12,8 @@ import { bannerAlreadyClosed } from "../support/storefront";
  */
 
 interface Made {
-  paisId: number;
-  ciudadId: number;
+  countryId: number;
+  cityId: number;
   ciudad: string;
   tours: { museo: number; barco: number; cena: number };
 }
@@ -21,16 +21,16 @@ interface Made {
 async function makeCity(request: APIRequestContext): Promise<Made> {
   const headers = await staffHeaders();
   const paises = (await (await request.get(`${API_URL}/api/pais/index`)).json()) as { succes: Array<{ id: number }> };
-  const paisId = paises.succes[0]!.id;
+  const countryId = paises.succes[0]!.id;
   const ciudad = `Villa Filtrada ${Date.now()}`;
   const city = await request.post(`${API_URL}/api/ciudades/create`, {
     headers,
-    multipart: { nombre: ciudad, pais: String(paisId), destacado: "0", foto: { name: "c.png", mimeType: "image/png", buffer: png() } },
+    multipart: { nombre: ciudad, pais: String(countryId), destacado: "0", foto: { name: "c.png", mimeType: "image/png", buffer: png() } },
   });
   expect(city.ok(), await city.text()).toBe(true);
-  const ciudadId = ((await city.json()) as { succes: { id: number } }).succes.id;
+  const cityId = ((await city.json()) as { succes: { id: number } }).succes.id;
   const tour = (nombre: string, precio: string, facts: Record<string, string>) =>
-    createTour(request, { nombre, precio, pais: String(paisId), ciudad: String(ciudadId), descripcion: `<p>${nombre} con guía local.</p>`, ...facts });
+    createTour(request, { nombre, precio, pais: String(countryId), ciudad: String(cityId), descripcion: `<p>${nombre} con guía local.</p>`, ...facts });
   const museo = await tour("Museo de los relojes", "25", { duracion_minutos: "90", idiomas: "es,en", accesible_silla_ruedas: "si", modalidad: "grupo" });
   const barco = await tour("Paseo en barco por la bahía", "60", { duracion_minutos: "180", idiomas: "es", accesible_silla_ruedas: "no", modalidad: "grupo" });
   const cena = await tour("Cena privada con chef", "120", { duracion_minutos: "150", idiomas: "es,fr", accesible_silla_ruedas: "parcial", modalidad: "privado" });
@@ -38,7 +38,7 @@ async function makeCity(request: APIRequestContext): Promise<Made> {
   await createSchedule(request, museo, "10:00", 2);
   await createSchedule(request, barco, "11:00", null);
   await createSchedule(request, cena, "20:00", null);
-  return { paisId, ciudadId, ciudad, tours: { museo, barco, cena } };
+  return { countryId, cityId, ciudad, tours: { museo, barco, cena } };
 }
 
 let made: Made;
@@ -52,11 +52,11 @@ test.afterAll(async ({ request }) => {
   const headers = await staffHeaders();
   if (!made) return;
   for (const id of Object.values(made.tours)) await request.delete(`${API_URL}/api/tour/delete/${id}`, { headers });
-  await request.delete(`${API_URL}/api/ciudades/delete/${made.ciudadId}`, { headers });
+  await request.delete(`${API_URL}/api/ciudades/delete/${made.cityId}`, { headers });
 });
 
 const cards = (page: Page) => page.getByTestId("tour-results").getByTestId("local-tour-card");
-const cityPath = () => `/actividades/${made.paisId}/${made.ciudadId}`;
+const cityPath = () => `/actividades/${made.countryId}/${made.cityId}`;
 
 test("the home's search panel leads to every result: tours, cities and countries, one typo away", async ({ page }) => {
   await bannerAlreadyClosed(page);

@@ -12,26 +12,26 @@ import { createTour } from "../support/tours";
 const TOURS = 26;
 
 interface Made {
-  paisId: number;
-  ciudadId: number;
+  countryId: number;
+  cityId: number;
   tours: Array<{ id: number; nombre: string; precio: number }>;
 }
 
 async function makeCity(request: APIRequestContext): Promise<Made> {
   const headers = await staffHeaders();
   const paises = (await (await request.get(`${API_URL}/api/pais/index`)).json()) as { succes: Array<{ id: number }> };
-  const paisId = paises.succes[0]!.id;
+  const countryId = paises.succes[0]!.id;
   const city = await request.post(`${API_URL}/api/ciudades/create`, {
     headers,
     multipart: {
       nombre: `Ciudad paginada ${Date.now()}`,
-      pais: String(paisId),
+      pais: String(countryId),
       destacado: "0",
       foto: { name: "ciudad.png", mimeType: "image/png", buffer: png() },
     },
   });
   expect(city.ok(), await city.text()).toBe(true);
-  const ciudadId = ((await city.json()) as { succes: { id: number } }).succes.id;
+  const cityId = ((await city.json()) as { succes: { id: number } }).succes.id;
   const tours: Made["tours"] = [];
   for (let i = 0; i < TOURS; i++) {
     const precio = 20 + ((i * 7) % 26);
@@ -39,14 +39,14 @@ async function makeCity(request: APIRequestContext): Promise<Made> {
     const id = await createTour(request, {
       nombre,
       precio: String(precio),
-      pais: String(paisId),
-      ciudad: String(ciudadId),
+      pais: String(countryId),
+      ciudad: String(cityId),
       mascotas: "0",
       descripcion: "<p>Un paseo de prueba.</p>",
     });
     tours.push({ id, nombre, precio });
   }
-  return { paisId, ciudadId, tours };
+  return { countryId, cityId, tours };
 }
 
 let made: Made;
@@ -59,11 +59,11 @@ test.beforeAll(async ({ request }) => {
 test.afterAll(async ({ request }) => {
   const headers = await staffHeaders();
   for (const tour of made?.tours ?? []) await request.delete(`${API_URL}/api/tour/delete/${tour.id}`, { headers });
-  if (made) await request.delete(`${API_URL}/api/ciudades/delete/${made.ciudadId}`, { headers });
+  if (made) await request.delete(`${API_URL}/api/ciudades/delete/${made.cityId}`, { headers });
 });
 
 test("a city page shows 24 tours, pages and sorts through links, with canonical, prev and next", async ({ page }) => {
-  const path = `/actividades/${made.paisId}/${made.ciudadId}`;
+  const path = `/actividades/${made.countryId}/${made.cityId}`;
   await page.goto(path);
   const cards = page.getByTestId("local-tour-card");
   await expect(cards).toHaveCount(24);

@@ -34,7 +34,7 @@ test("a voucher's QR marks the booking present once; another departure's and a c
   const booked = await paidBooking(request, SIM_URL, { tourId, fecha, hora: "10:00", adults: 3, email: `checkin-${stamp}@example.com` });
   const otherDay = await paidBooking(request, SIM_URL, { tourId, fecha: otraFecha, hora: "10:00", adults: 1, email: `otro-dia-${stamp}@example.com` });
   const cancelled = await paidBooking(request, SIM_URL, { tourId, fecha, hora: "10:00", adults: 2, email: `cancelada-${stamp}@example.com` });
-  const refund = await request.post(`${API_URL}/api/compra/reembolsar/${cancelled.pedidoId}`, { headers: await staffHeaders(), data: {} });
+  const refund = await request.post(`${API_URL}/api/compra/reembolsar/${cancelled.orderId}`, { headers: await staffHeaders(), data: {} });
   expect(refund.ok(), await refund.text()).toBe(true);
 
   // a Guía lands on Hoy (issue 22), then opens Check-in
@@ -85,7 +85,7 @@ test("a voucher's QR marks the booking present once; another departure's and a c
   await expect(page.getByTestId("checkin-resultado").getByTestId("checkin-mensaje")).toContainText("ya registró su llegada");
 
   // the order's detail says they came
-  const check = await request.get(`${API_URL}/api/compra/find/${booked.pedidoId}`, { headers: await staffHeaders() });
+  const check = await request.get(`${API_URL}/api/compra/find/${booked.orderId}`, { headers: await staffHeaders() });
   const detail = (await check.json()) as { succes: Array<{ checkin_at: string | null }> };
   // a real moment: since this test started, not in the future
   const checkedIn = Date.parse(detail.succes[0]!.checkin_at ?? "");

@@ -23,7 +23,7 @@ test("Hoy: today's and tomorrow's departures with bookings, the day's money and 
   const refunded = await paidBooking(request, SIM_URL, { tourId, fecha: tomorrow, hora: "23:55", adults: 2, email: `hoy-carla-${stamp}@example.com` });
   await paidBooking(request, SIM_URL, { tourId, fecha: tomorrow, hora: "23:55", adults: 1, email: `hoy-dario-${stamp}@example.com` });
   const headers = await staffHeaders();
-  expect((await request.post(`${API_URL}/api/compra/reembolsar/${refunded.pedidoId}`, { headers, data: {} })).ok()).toBe(true);
+  expect((await request.post(`${API_URL}/api/compra/reembolsar/${refunded.orderId}`, { headers, data: {} })).ok()).toBe(true);
   const salidaHoy = `${tourId}-${today.replaceAll("-", "")}-2355`;
   const checkin = await request.post(`${API_URL}/api/checkin`, { headers, data: { referencia: ana.referencia, salida: salidaHoy } });
   expect(checkin.ok(), await checkin.text()).toBe(true);

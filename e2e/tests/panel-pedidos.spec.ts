@@ -59,10 +59,10 @@ test("orders show their true state, buyer, tours and dates within 1366 px; the f
   );
   await createOrder(request, [{ tourId, fecha, hora: "19:30", adults: 1 }], `pendiente.${stamp}@e2e.test`, { ...buyer, apellido: `Pendiente${stamp}` });
   const headers = await staffHeaders();
-  const whole = await request.post(`${API_URL}/api/compra/reembolsar/${refunded.pedidoId}`, { headers, data: {} });
+  const whole = await request.post(`${API_URL}/api/compra/reembolsar/${refunded.orderId}`, { headers, data: {} });
   expect(whole.ok(), await whole.text()).toBe(true);
-  const detail = (await (await request.get(`${API_URL}/api/compra/find/${partly.pedidoId}`, { headers })).json()) as { succes: Array<{ id: number }> };
-  const one = await request.post(`${API_URL}/api/compra/reembolsar/${partly.pedidoId}`, { headers, data: { linea: detail.succes[1]!.id } });
+  const detail = (await (await request.get(`${API_URL}/api/compra/find/${partly.orderId}`, { headers })).json()) as { succes: Array<{ id: number }> };
+  const one = await request.post(`${API_URL}/api/compra/reembolsar/${partly.orderId}`, { headers, data: { linea: detail.succes[1]!.id } });
   expect(one.ok(), await one.text()).toBe(true);
 
   await signIn("/panel/pedidos");

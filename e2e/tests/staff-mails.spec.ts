@@ -20,7 +20,7 @@ test("the buyer's comment reaches staff, the manifest and the detail; a buyer's 
   const fecha = soonDate(5);
   const email = `comentario-${stamp}@example.com`;
   const comentario = "Viajamos con una niña de 8 años.";
-  const { pedidoId, referencia } = await paidOrder(
+  const { orderId, referencia } = await paidOrder(
     request,
     SIM_URL,
     [
@@ -39,7 +39,7 @@ test("the buyer's comment reaches staff, the manifest and the detail; a buyer's 
   const manifest = await request.get(`${API_URL}/api/salidas/manifiesto/${tourId}-${fecha.replaceAll("-", "")}-1000`, { headers: await staffHeaders() });
   expect(manifest.ok()).toBe(true);
   const pedidos = ((await manifest.json()) as { succes: { pedidos: Array<{ pedido: number; comentario?: string }> } }).succes.pedidos;
-  expect(pedidos.find((p) => p.pedido === pedidoId)?.comentario).toBe(comentario);
+  expect(pedidos.find((p) => p.pedido === orderId)?.comentario).toBe(comentario);
 
   // the buyer cancels one tour in Mi reserva (the link of their e-mail), with JavaScript
   const confirmation = await waitForMail(email, new RegExp(`^Tu reserva ${referencia} está confirmada$`));

@@ -83,7 +83,7 @@ async function bench(database: string): Promise<boolean> {
     const all = { lunes: true, martes: true, miercoles: true, jueves: true, viernes: true, sabado: true, domingo: true };
     // departures of 50 places; each run books fresh ones, so the capacity check runs and never refuses
     const newTour = async () => {
-      const [row] = await t.db.insert(tourTable).values({ nombre: "Bench", precioCents: 4500, pais: cat.paisId, ciudad: cat.ciudadId }).returning();
+      const [row] = await t.db.insert(tourTable).values({ nombre: "Bench", precioCents: 4500, pais: cat.countryId, ciudad: cat.cityId }).returning();
       await t.db.insert(horarioTable).values({ tourId: row!.id, horaInicio: "10:00", ...all, cupo: CAPACITY });
       return row!;
     };

@@ -75,7 +75,7 @@ async function main() {
         telefonorespaldo: null,
         comentario: null,
         valor_total_cents: total,
-        octo: { uuid: crypto.randomUUID(), revendedorId: other.id, referencia: "AGOTADA", peticion: "{}", contacto: null },
+        octo: { uuid: crypto.randomUUID(), resellerId: other.id, referencia: "AGOTADA", peticion: "{}", contacto: null },
       },
       [{ id_tour: tour!.id, fecha_tour: formatDia(soldOut, "10:00"), fecha: soldOut, hora: "10:00", ...counts, valor_cents: tour!.precioCents, valor_total_cents: total }],
       now,

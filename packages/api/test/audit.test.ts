@@ -87,8 +87,8 @@ describe("catalogue changes", () => {
     const tour = await firstTour();
     const created = await t.app.inject({ method: "POST", url: "/api/tour/horario/create/", headers: t.staff("contenido"), payload: { hora_inicio: "07:15", lunes: 1, tour_id: tour.id } });
     expect(created.statusCode, created.body).toBe(200);
-    const horarioId = created.json().succes.id as number;
-    const deleted = await t.app.inject({ method: "DELETE", url: `/api/tour/horario/delete/${horarioId}`, headers: t.staff("contenido") });
+    const scheduleId = created.json().succes.id as number;
+    const deleted = await t.app.inject({ method: "DELETE", url: `/api/tour/horario/delete/${scheduleId}`, headers: t.staff("contenido") });
     expect(deleted.statusCode).toBe(200);
     const written = await newEntries();
     expect(written.map((e) => [e.resource, e.action, e.resourceId])).toEqual([

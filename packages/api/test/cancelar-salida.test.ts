@@ -64,10 +64,10 @@ describe("POST /api/salidas/cancelar", () => {
       retenciones_liberadas: { despues: 1 },
     });
 
-    const ids = paid.map((p) => p.pedidoId);
+    const ids = paid.map((p) => p.orderId);
     await until("the three refunds", async () => (await t.db.select().from(pedido).where(inArray(pedido.id, ids))).every((o) => o.estado === "reembolsado"));
     await until("the three e-mails", async () => told.length === 3);
-    expect(told.map((e) => e.pedidoId).sort()).toEqual([...ids].sort());
+    expect(told.map((e) => e.orderId).sort()).toEqual([...ids].sort());
     expect(told.every((e) => e.porStaff)).toBe(true);
     const refunds = await t.db.select().from(reembolso).where(inArray(reembolso.pedido_id, ids));
     expect(refunds.map((r) => [r.estado, r.motivo, r.por])).toEqual(Array(3).fill(["completado", "Tormenta eléctrica", "staff"]));

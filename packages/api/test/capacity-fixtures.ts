@@ -16,7 +16,7 @@ export function useCapacityApp() {
   async function tourWithSchedule(cupo: number | null, hora = "10:00", extra: Partial<typeof tourTable.$inferInsert> = {}) {
     const [tour] = await t.db
       .insert(tourTable)
-      .values({ nombre: `Cupo ${cupo} ${Math.random().toString(36).slice(2, 7)}`, precioCents: 2000, pais: t.cat.paisId, ciudad: t.cat.ciudadId, ...extra })
+      .values({ nombre: `Cupo ${cupo} ${Math.random().toString(36).slice(2, 7)}`, precioCents: 2000, pais: t.cat.countryId, ciudad: t.cat.cityId, ...extra })
       .returning();
     const res = await t.app.inject({
       method: "POST",
@@ -27,7 +27,7 @@ export function useCapacityApp() {
     expect(res.statusCode).toBe(200);
     const { succes } = HorarioAnswer.parse(res.json());
     expect(succes.cupo).toBe(cupo);
-    return { tourId: tour!.id, horarioId: succes.id };
+    return { tourId: tour!.id, scheduleId: succes.id };
   }
 
   const create = (payload: unknown) => t.app.inject({ method: "POST", url: "/api/compra/create", payload: payload as object });

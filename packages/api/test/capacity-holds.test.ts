@@ -187,7 +187,7 @@ describe.runIf(!!process.env.DATABASE_URL)("two API processes on one PostgreSQL"
     t.clock.set(new Date());
     const inAWeek = addDays(wallClock(t.clock.now(), "America/Bogota").date, 7);
     const dia = formatDia(inAWeek, "10:00");
-    const [tour] = await t.db.insert(tourTable).values({ nombre: "Dos procesos", precioCents: 2000, pais: t.cat.paisId, ciudad: t.cat.ciudadId }).returning();
+    const [tour] = await t.db.insert(tourTable).values({ nombre: "Dos procesos", precioCents: 2000, pais: t.cat.countryId, ciudad: t.cat.cityId }).returning();
     const tourId = tour!.id;
     await t.db.insert(horarioTable).values({ tourId, horaInicio: "10:00", ...ALL_DAYS, cupo: 1 });
     second = await startSecondApi(databaseUrlOf(t.deps.db), SELLING_ALONE);

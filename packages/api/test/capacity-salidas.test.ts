@@ -76,13 +76,13 @@ describe("cutoffs, closures and time zones", () => {
 
 describe("capacity changes never make booked places disappear", () => {
   it("a horario's capacity cannot go below what a coming departure has sold or held", async () => {
-    const { tourId, horarioId } = await tourWithSchedule(10);
+    const { tourId, scheduleId } = await tourWithSchedule(10);
     const token = await orderToken(tourId, MONDAY_10, { mayores_15: 4 });
     t.sim.control.approve(token);
     expect((await confirm(token)).statusCode).toBe(200);
     await orderToken(tourId, "11/24/2026-10:00", { mayores_15: 2 });
 
-    const update = (cupo: unknown) => t.app.inject({ method: "PUT", url: `/api/tour/horario/update/${horarioId}`, headers: t.staff("admin"), payload: { cupo } });
+    const update = (cupo: unknown) => t.app.inject({ method: "PUT", url: `/api/tour/horario/update/${scheduleId}`, headers: t.staff("admin"), payload: { cupo } });
     const refused = await update(3);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errors[0].msg).toBe(
@@ -193,14 +193,14 @@ describe("capacity changes are audited in their own transaction", () => {
   });
 
   it("closing and reopening a date, and a horario's capacity, write one entry each; a refused horario change writes none", async () => {
-    const { tourId, horarioId } = await tourWithSchedule(6);
+    const { tourId, scheduleId } = await tourWithSchedule(6);
     await orderToken(tourId, MONDAY_10, { mayores_15: 2 });
     const start = await lastId();
     const close = (cerrada: boolean) =>
       t.app.inject({ method: "PUT", url: "/api/salidas/cierre", headers: t.staff("admin"), payload: { tour_id: tourId, fecha: "2026-11-25", cerrada } });
     expect((await close(true)).statusCode).toBe(200);
     expect((await close(false)).statusCode).toBe(200);
-    const setScheduleCupo = (cupo: number) => t.app.inject({ method: "PUT", url: `/api/tour/horario/update/${horarioId}`, headers: t.staff("admin"), payload: { cupo } });
+    const setScheduleCupo = (cupo: number) => t.app.inject({ method: "PUT", url: `/api/tour/horario/update/${scheduleId}`, headers: t.staff("admin"), payload: { cupo } });
     expect((await setScheduleCupo(8)).statusCode).toBe(200);
     expect((await setScheduleCupo(1)).statusCode).toBe(409);
     const written = await entriesSince(start);

@@ -5,7 +5,7 @@ import { useTestApp } from "./test-app.ts";
 
 const t = useTestApp({ seed: true, staff: ["admin"] });
 
-async function paisId(nombre: string): Promise<number> {
+async function countryId(nombre: string): Promise<number> {
   const list = (await t.app.inject({ method: "GET", url: "/api/pais/index" })).json() as { succes: Array<{ id: number; nombre: string }> };
   return list.succes.find((p) => p.nombre === nombre)!.id;
 }
@@ -14,7 +14,7 @@ describe("ciudades", () => {
   it("lists every city, and the cities of one country", async () => {
     const all = CiudadListAnswer.parse((await t.app.inject({ method: "GET", url: "/api/ciudades/index" })).json()).succes;
     expect(all).toHaveLength(18);
-    const peru = await paisId("Perú");
+    const peru = await countryId("Perú");
     const res = await t.app.inject({ method: "GET", url: `/api/ciudades/find/${peru}` });
     const cities = CiudadListAnswer.parse(res.json()).succes;
     expect(cities.map((c) => c.nombre).sort()).toEqual(["Arequipa", "Cusco", "Lima"]);
@@ -32,7 +32,7 @@ describe("ciudades", () => {
   });
 
   it("creates, updates (1/0 flags), replaces the image and deletes", async () => {
-    const chile = await paisId("Argentina");
+    const chile = await countryId("Argentina");
     const form = multipart({ nombre: "Salta", pais: String(chile), destacado: "0", freetour_id: "x-1" }, [
       { field: "foto", filename: "salta.png", data: await makeImage() },
     ]);
@@ -66,7 +66,7 @@ describe("ciudades", () => {
   });
 
   it("pages, sorts and filters in the list dialect with Content-Range", async () => {
-    const peru = await paisId("Perú");
+    const peru = await countryId("Perú");
     const res = await t.app.inject({
       method: "GET",
       url: `/api/ciudades/index?sort=${encodeURIComponent('["nombre","DESC"]')}&range=${encodeURIComponent("[0,1]")}&filter=${encodeURIComponent(JSON.stringify({ pais: peru }))}`,

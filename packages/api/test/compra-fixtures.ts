@@ -36,8 +36,8 @@ export const MONDAY_14 = "11/23/2026-14:00";
 export const SUNDAY_1130 = "11/22/2026-11:30";
 
 export interface Catalogue {
-  paisId: number;
-  ciudadId: number;
+  countryId: number;
+  cityId: number;
   /** USD 45.00; 09:00 every day, 14:00 on Monday, Wednesday and Friday. */
   tourA: number;
   /** USD 33.33 (odd cents: children and pets round); 11:30 on weekends only. */
@@ -59,7 +59,7 @@ export async function seedCatalogue(db: Db, opts: { cityFreetourId?: string | nu
     { tourId: a!.id, horaInicio: "14:00", ...none, lunes: true, miercoles: true, viernes: true },
     { tourId: b!.id, horaInicio: "11:30", ...none, sabado: true, domingo: true },
   ]);
-  return { paisId: pais!.id, ciudadId: ciudad!.id, tourA: a!.id, tourB: b!.id };
+  return { countryId: pais!.id, cityId: ciudad!.id, tourA: a!.id, tourB: b!.id };
 }
 
 export function buyer(overrides: Record<string, unknown> = {}) {

@@ -55,7 +55,7 @@ describe("free tours from the bundled catalogue", () => {
   });
 
   it("fills the freetour block of a mapped city next to its local tours", async () => {
-    const res = await t.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${t.cat.ciudadId}` });
+    const res = await t.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${t.cat.cityId}` });
     expect(res.statusCode).toBe(200);
     const body = TourByCiudadAnswer.parse(res.json());
     expect(body.succes.map((tour) => tour.id).sort()).toEqual([t.cat.tourA, t.cat.tourB].sort());
@@ -72,7 +72,7 @@ describe("free tours when the provider is down or hangs", () => {
 
   it("still answers the city with its local tours and an empty block within the 1.5 s budget", async () => {
     const started = Date.now();
-    const res = await hangApp.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${hangApp.cat.ciudadId}` });
+    const res = await hangApp.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${hangApp.cat.cityId}` });
     const elapsed = Date.now() - started;
     expect(res.statusCode).toBe(200);
     const body = TourByCiudadAnswer.parse(res.json());

@@ -27,7 +27,7 @@ beforeAll(async () => {
   sim = await startPaypalSimulator({ port: 0 });
   t = await createTestApp({ payments: simulatorClient(sim), now: () => clock, env: { ...DEFAULTS, STOREFRONT_URL: "http://tienda.test" } });
   cat = await seedCatalogue(t.db);
-  const [tour] = await t.db.insert(tourTable).values({ pais: cat.paisId, ciudad: cat.ciudadId, nombre: "Usaquén", precioCents: 2000 }).returning();
+  const [tour] = await t.db.insert(tourTable).values({ pais: cat.countryId, ciudad: cat.cityId, nombre: "Usaquén", precioCents: 2000 }).returning();
   small = tour!.id;
   const every = { lunes: true, martes: true, miercoles: true, jueves: true, viernes: true, sabado: true, domingo: true };
   await t.db.insert(horarioTable).values({ tourId: small, horaInicio: "09:00", cupo: 12, ...every });
@@ -55,7 +55,7 @@ describe("per order", () => {
     const every = { lunes: true, martes: true, miercoles: true, jueves: true, viernes: true, sabado: true, domingo: true };
     const tours = await t.db
       .insert(tourTable)
-      .values(Array.from({ length: 42 }, (_, i) => ({ pais: cat.paisId, ciudad: cat.ciudadId, nombre: `Tour ${i}`, precioCents: 1000 })))
+      .values(Array.from({ length: 42 }, (_, i) => ({ pais: cat.countryId, ciudad: cat.cityId, nombre: `Tour ${i}`, precioCents: 1000 })))
       .returning({ id: tourTable.id });
     await t.db.insert(horarioTable).values(tours.map((tour) => ({ tourId: tour.id, horaInicio: "09:00", cupo: 12, ...every })));
     const pedidos = tours.map((tour) => line(tour.id, day(1), { mayores_15: 12 }));

@@ -44,7 +44,7 @@ beforeAll(async () => {
   bought.d = await buyPaid(sim_, [line(cat.tourA, "11/22/2026-09:00")], { nombre: "Dario" });
   bought.lejos = await buyPaid(sim_, [line(cat.tourA, "11/24/2026-18:00", { mayores_15: 4 })], { nombre: "Lejos" });
   // Dario's booking refunded by staff: its departure keeps no booking
-  const refund = await t.app.inject({ method: "POST", url: `/api/compra/reembolsar/${bought.d.pedidoId}`, headers: admin, payload: { motivo: "Prueba" } });
+  const refund = await t.app.inject({ method: "POST", url: `/api/compra/reembolsar/${bought.d.orderId}`, headers: admin, payload: { motivo: "Prueba" } });
   expect(refund.statusCode, refund.body).toBe(200);
   // a live hold of 1 person tomorrow at 09:00
   const held = await t.app.inject({
@@ -96,8 +96,8 @@ describe("GET /api/hoy", () => {
       .from(reembolso)
       .where(and(inArray(reembolso.estado, ["completado", "pendiente"]), gte(reembolso.updatedAt, today.from), lt(reembolso.updatedAt, today.to)));
     // the known bookings: Ana, Beto, Carla, Dario and Lejos paid today (Ayer did not); Dario's refunded
-    expect(paidToday.map((p) => p.id).sort()).toEqual([bought.a, bought.b, bought.c, bought.d, bought.lejos].map((b) => b!.pedidoId).sort());
-    expect(refunds).toEqual({ n: 1, total: await cents([bought.d!.pedidoId]) });
+    expect(paidToday.map((p) => p.id).sort()).toEqual([bought.a, bought.b, bought.c, bought.d, bought.lejos].map((b) => b!.orderId).sort());
+    expect(refunds).toEqual({ n: 1, total: await cents([bought.d!.orderId]) });
     expect(h.dinero).toEqual({
       ventas_pedidos: 5,
       ventas_total: (await cents(paidToday.map((p) => p.id))) / 100,

@@ -53,11 +53,11 @@ beforeAll(async () => {
   mail = await startMailRunner(inbox.smtpUrl);
   const [bogota] = await t.db
     .insert(tourTable)
-    .values({ nombre: "Graffiti Tour", precioCents: 2500, pais: t.cat.paisId, ciudad: t.cat.ciudadId, puntoEncuentro: "Parque de los Periodistas", reembolsable: true, corteHoras: 24, duracionMinutos: 150, encuentroLat: 4.6025, encuentroLng: -74.0686 })
+    .values({ nombre: "Graffiti Tour", precioCents: 2500, pais: t.cat.countryId, ciudad: t.cat.cityId, puntoEncuentro: "Parque de los Periodistas", reembolsable: true, corteHoras: 24, duracionMinutos: 150, encuentroLat: 4.6025, encuentroLng: -74.0686 })
     .returning();
   const [madrid] = await t.db
     .insert(tourTable)
-    .values({ nombre: "Madrid de los Austrias", precioCents: 3000, pais: t.cat.paisId, ciudad: t.cat.ciudadId, puntoEncuentro: "Puerta del Sol, 1", zonaHoraria: "Europe/Madrid" })
+    .values({ nombre: "Madrid de los Austrias", precioCents: 3000, pais: t.cat.countryId, ciudad: t.cat.cityId, puntoEncuentro: "Puerta del Sol, 1", zonaHoraria: "Europe/Madrid" })
     .returning();
   bogotaTour = bogota!.id;
   madridTour = madrid!.id;
@@ -249,10 +249,10 @@ describe("an SMTP server that is down", () => {
 
 describe("reminders", () => {
   const jobSql = (text: string, values: unknown[]) => queueDatabase(t.handle).executor.executeSql(text, values);
-  async function reminderJobs(pedidoId: number) {
+  async function reminderJobs(orderId: number) {
     const { rows } = await jobSql(
       `SELECT state, start_after, (data->>'lineaId')::int AS linea FROM pgboss.job WHERE name = 'recordatorio' AND (data->>'pedidoId')::int = $1`,
-      [pedidoId],
+      [orderId],
     );
     return rows as Array<{ state: string; start_after: Date; linea: number }>;
   }
@@ -297,7 +297,7 @@ describe("reminders", () => {
     // a departure about 12 hours from now, on the hour
     const soon = wallClock(new Date(Date.now() + 12 * 3600_000), "America/Bogota");
     const hora = `${soon.hora.slice(0, 2)}:00`;
-    const [tour] = await t.db.insert(tourTable).values({ nombre: "Esta noche", precioCents: 1000, pais: t.cat.paisId, ciudad: t.cat.ciudadId }).returning();
+    const [tour] = await t.db.insert(tourTable).values({ nombre: "Esta noche", precioCents: 1000, pais: t.cat.countryId, ciudad: t.cat.cityId }).returning();
     await t.db.insert(horarioTable).values({ tourId: tour!.id, horaInicio: hora, ...ALL_DAYS });
     const order = await buy(uniqueEmail("pronto"), [line(tour!.id, formatDia(soon.date, hora))]);
     expect(await reminderJobs(order.id)).toEqual([]);
@@ -325,7 +325,7 @@ describe("cancellation e-mail", () => {
     expect(message.text).toContain("El resto de tu reserva sigue confirmado (La Candelaria)");
     // the same event reported again (a retried request) adds nothing
     const [refund] = await t.db.select().from(reembolso).where(eq(reembolso.pedido_id, order.id));
-    await notifier.orderCancelled({ pedidoId: order.id, lineIds: [graffiti.id], reembolsoId: refund!.id, porStaff: false });
+    await notifier.orderCancelled({ orderId: order.id, lineIds: [graffiti.id], refundId: refund!.id, porStaff: false });
     await new Promise((r) => setTimeout(r, 1_500));
     expect(to(email).filter((m) => m.subject.startsWith("Cancelación"))).toHaveLength(1);
     expect((await listCorreos(t.db, order.id)).filter((c) => c.tipo === "cancelacion").map((c) => c.estado)).toEqual(["enviado"]);
@@ -350,10 +350,10 @@ describe("cancellation e-mail", () => {
     expect(aviso.text).toContain("Monto: USD 50.00");
     expect(aviso.text).toContain("Sigue en pie: La Candelaria");
     const [refund] = await t.db.select().from(reembolso).where(eq(reembolso.pedido_id, order.id));
-    await notifier.orderCancelled({ pedidoId: order.id, lineIds: [graffiti.id], reembolsoId: refund!.id, porStaff: false });
+    await notifier.orderCancelled({ orderId: order.id, lineIds: [graffiti.id], refundId: refund!.id, porStaff: false });
 
     // what a date change calls: one e-mail per change, however often it is reported
-    await Promise.all([1, 2].map(() => notifier.bookingChanged({ pedidoId: order.id, lineIds: [candelaria.id], clave: `${candelaria.id}:nueva` })));
+    await Promise.all([1, 2].map(() => notifier.bookingChanged({ orderId: order.id, lineIds: [candelaria.id], clave: `${candelaria.id}:nueva` })));
     const cambio = await waitFor("the date-change notice", () => to(STAFF).find((m) => m.subject === `Cambio de fecha en la reserva ${order.referencia}`));
     expect(cambio.text).toContain("La Candelaria");
     await new Promise((r) => setTimeout(r, 1_500));
@@ -384,7 +384,7 @@ describe("date change e-mail", () => {
     expect(message.attachments.some((a) => a.contentType === "image/png")).toBe(true);
     // reported again: nothing more
     const [cambio] = await t.db.select({ id: cambioFecha.id }).from(cambioFecha).where(eq(cambioFecha.pedido_id, order.id));
-    await notifier.dateChanged({ pedidoId: order.id, lineaId: graffiti.id, cambioId: cambio!.id });
+    await notifier.dateChanged({ orderId: order.id, lineId: graffiti.id, dateChangeId: cambio!.id });
     await new Promise((r) => setTimeout(r, 1_500));
     expect(to(email).filter((m) => m.subject.startsWith("Nueva fecha"))).toHaveLength(1);
     const { rows } = await queueDatabase(t.handle).executor.executeSql(

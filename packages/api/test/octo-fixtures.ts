@@ -58,8 +58,8 @@ export async function tourWithSchedule(env: OctoEnv, cupo: number | null, extra:
     .values({
       nombre: `OCTO ${Math.random().toString(36).slice(2, 7)}`,
       precioCents: 2000,
-      pais: env.t.cat.paisId,
-      ciudad: env.t.cat.ciudadId,
+      pais: env.t.cat.countryId,
+      ciudad: env.t.cat.cityId,
       puntoEncuentro: "Plaza de Bolívar",
       incluye: "Guía\nAgua",
       noIncluye: "Propinas",

@@ -10,7 +10,7 @@ import { ALL_DAYS, NOW, buyer } from "./compra-fixtures.ts";
 import { useTestApp, type ApiTest } from "./test-app.ts";
 
 export interface Bought {
-  pedidoId: number;
+  orderId: number;
   referencia: string;
   pin: string;
   /** PayPal's order id (the storefront's token). */
@@ -26,7 +26,7 @@ export async function buyPaid(t: Pick<ApiTest, "app" | "db" | "sim">, pedidos: u
   const confirmed = await t.app.inject({ method: "POST", url: "/api/compra/confirma", payload: { token } });
   if (confirmed.statusCode !== 200) throw new Error(`confirma: ${confirmed.statusCode} ${confirmed.body}`);
   const [row] = await t.db.select().from(pedido).where(eq(pedido.id_pay, token));
-  return { pedidoId: row!.id, referencia: row!.referencia, pin: row!.pin, token };
+  return { orderId: row!.id, referencia: row!.referencia, pin: row!.pin, token };
 }
 
 export const TUESDAY_16 = "11/24/2026-16:00";
@@ -94,11 +94,11 @@ export function useReservasApp(options: { staff?: Rol[]; jobs?: boolean } = {}) 
     await t.db.update(tourTable).set({ reembolsable: true, corteHoras: 2 }).where(eq(tourTable.id, t.cat.tourB));
     const [c] = await t.db
       .insert(tourTable)
-      .values({ nombre: "Cupo tres", precioCents: 2000, pais: t.cat.paisId, ciudad: t.cat.ciudadId, reembolsable: true, corteHoras: 24 })
+      .values({ nombre: "Cupo tres", precioCents: 2000, pais: t.cat.countryId, ciudad: t.cat.cityId, reembolsable: true, corteHoras: 24 })
       .returning();
     const [n] = await t.db
       .insert(tourTable)
-      .values({ nombre: "Sin reembolso", precioCents: 1500, pais: t.cat.paisId, ciudad: t.cat.ciudadId, reembolsable: false })
+      .values({ nombre: "Sin reembolso", precioCents: 1500, pais: t.cat.countryId, ciudad: t.cat.cityId, reembolsable: false })
       .returning();
     tours.cupo = c!.id;
     tours.noReembolsable = n!.id;
@@ -120,16 +120,16 @@ export function useReservasApp(options: { staff?: Rol[]; jobs?: boolean } = {}) 
     t.app.inject({ method: "POST", url: "/api/reserva/consulta", payload: { referencia: b.referencia, pin: b.pin }, remoteAddress: ip });
   const cancelar = (b: Pick<Bought, "referencia" | "pin">, linea?: number, ip = "192.0.2.1") =>
     t.app.inject({ method: "POST", url: "/api/reserva/cancelar", payload: { referencia: b.referencia, pin: b.pin, linea }, remoteAddress: ip });
-  const reembolsar = (pedidoId: number, payload: object = {}, headers = t.staff("admin")) =>
-    t.app.inject({ method: "POST", url: `/api/compra/reembolsar/${pedidoId}`, payload, headers });
+  const reembolsar = (orderId: number, payload: object = {}, headers = t.staff("admin")) =>
+    t.app.inject({ method: "POST", url: `/api/compra/reembolsar/${orderId}`, payload, headers });
 
   async function reserva(b: Bought): Promise<Reserva> {
     const res = await consulta(b, freshIp());
     expect(res.statusCode, res.body).toBe(200);
     return ReservaAnswer.parse(res.json()).succes;
   }
-  async function detalle(pedidoId: number) {
-    const res = await t.app.inject({ method: "GET", url: `/api/compra/find/${pedidoId}`, headers: t.staff("admin") });
+  async function detalle(orderId: number) {
+    const res = await t.app.inject({ method: "GET", url: `/api/compra/find/${orderId}`, headers: t.staff("admin") });
     expect(res.statusCode, res.body).toBe(200);
     return PedidoDetalleAnswer.parse(res.json());
   }

@@ -22,7 +22,7 @@ describe("the booking view", () => {
     const typed = bought.referencia.slice(3).toLowerCase();
     const view = await loadReservaView(t.db, { referencia: ` tr ${typed} ` }, NOW);
     expect(view).toMatchObject({
-      pedidoId: bought.pedidoId,
+      orderId: bought.orderId,
       referencia: bought.referencia,
       pin: bought.pin,
       estado: "pagado",
@@ -64,9 +64,9 @@ describe("the booking view", () => {
   it("is cancelable until the deadline and not from that instant on, which the reason then names", async () => {
     const bought = await buyPaid(t, [line(t.cat.tourA, MONDAY_14)]);
     const deadline = new Date("2026-11-22T19:00:00.000Z");
-    const before = await loadReservaView(t.db, { pedidoId: bought.pedidoId }, new Date(deadline.getTime() - 1));
+    const before = await loadReservaView(t.db, { orderId: bought.orderId }, new Date(deadline.getTime() - 1));
     expect(before!.lineas[0]!.cancelable).toBe(true);
-    const at = await loadReservaView(t.db, { pedidoId: bought.pedidoId }, deadline);
+    const at = await loadReservaView(t.db, { orderId: bought.orderId }, deadline);
     expect(at!.lineas[0]!.cancelable).toBe(false);
     expect(motivoNoCancelable(at!, at!.lineas[0]!)).toBe(
       "El plazo para cancelar La Candelaria terminó el domingo, 22 de noviembre de 2026 a las 14:00 hora de Bogotá",

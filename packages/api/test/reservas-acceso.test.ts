@@ -79,10 +79,10 @@ describe("the panel's order detail", () => {
   it("lists the order's e-mails with their delivery state", async () => {
     const b = await buyPaid(t, [line(t.cat.tourA, MONDAY_14)]);
     await t.db.insert(correo).values([
-      { tipo: "confirmacion", pedido_id: b.pedidoId, destinatario: "ana@example.com", asunto: "Tu reserva", clave: `t-conf-${b.pedidoId}`, estado: "enviado", intentos: 1, enviado_at: NOW },
-      { tipo: "nuevo_pedido", pedido_id: b.pedidoId, destinatario: "staff@tours.test", asunto: "Nuevo pedido", clave: `t-staff-${b.pedidoId}`, intentos: 2, ultimo_error: "connect ECONNREFUSED" },
+      { tipo: "confirmacion", pedido_id: b.orderId, destinatario: "ana@example.com", asunto: "Tu reserva", clave: `t-conf-${b.orderId}`, estado: "enviado", intentos: 1, enviado_at: NOW },
+      { tipo: "nuevo_pedido", pedido_id: b.orderId, destinatario: "staff@tours.test", asunto: "Nuevo pedido", clave: `t-staff-${b.orderId}`, intentos: 2, ultimo_error: "connect ECONNREFUSED" },
     ]);
-    const d = await detalle(b.pedidoId);
+    const d = await detalle(b.orderId);
     expect(d.correos.map((c) => [c.tipo, c.destinatario, c.estado, c.intentos, c.ultimo_error, c.enviado_at])).toEqual([
       ["confirmacion", "ana@example.com", "enviado", 1, null, NOW.toISOString()],
       ["nuevo_pedido", "staff@tours.test", "pendiente", 2, "connect ECONNREFUSED", null],
@@ -131,8 +131,8 @@ describe("check-in", () => {
     const second = await registrar(b.referencia, salida, guia);
     expect(second.statusCode).toBe(409);
     expect(msgOf(second)).toBe("Esta reserva ya registró su llegada a las 13:50 hora de Bogotá");
-    expect((await detalle(b.pedidoId)).succes[0]).toMatchObject({ checkin_at: "2026-11-23T18:50:00.000Z", checkin_por: "Usuario guia", salida });
-    const audit = await t.db.select().from(auditLogTable).where(and(eq(auditLogTable.action, "checkin"), eq(auditLogTable.resourceId, String(b.pedidoId))));
+    expect((await detalle(b.orderId)).succes[0]).toMatchObject({ checkin_at: "2026-11-23T18:50:00.000Z", checkin_por: "Usuario guia", salida });
+    const audit = await t.db.select().from(auditLogTable).where(and(eq(auditLogTable.action, "checkin"), eq(auditLogTable.resourceId, String(b.orderId))));
     expect(audit).toHaveLength(1);
 
     // the roles that see every departure are told which departure the voucher is for

@@ -49,7 +49,7 @@ describe.runIf(!!process.env.DATABASE_URL)("a date change and 50 buyers race for
     for (let round = 0; round < headStart.length; round++) {
       const [tour] = await t.db
         .insert(tourTable)
-        .values({ nombre: `Carrera ${round}`, precioCents: 2000, pais: t.cat.paisId, ciudad: t.cat.ciudadId, reembolsable: true, corteHoras: 2 })
+        .values({ nombre: `Carrera ${round}`, precioCents: 2000, pais: t.cat.countryId, ciudad: t.cat.cityId, reembolsable: true, corteHoras: 2 })
         .returning();
       const tourId = tour!.id;
       await t.db.insert(horarioTable).values({ tourId, horaInicio: "10:00", cupo: 3, ...ALL_DAYS });
@@ -58,7 +58,7 @@ describe.runIf(!!process.env.DATABASE_URL)("a date change and 50 buyers race for
       // two of the three places of `to` are sold: one is left
       await buyPaid(t, [line(tourId, formatDia(to, "10:00"), { mayores_15: 2 })]);
       const moving = await buyPaid(t, [line(tourId, formatDia(from, "10:00"))]);
-      const [movingLine] = await t.db.select().from(pedidoLine).where(eq(pedidoLine.id_pedido, moving.pedidoId));
+      const [movingLine] = await t.db.select().from(pedidoLine).where(eq(pedidoLine.id_pedido, moving.orderId));
 
       const post = (base: string, url: string, body: object) =>
         fetch(`${base}${url}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then(async (r) => ({

@@ -22,7 +22,7 @@ const PRICE = 2000;
 beforeAll(async () => {
   const [row] = await t.db
     .insert(tourTable)
-    .values({ nombre: "Laguna de Guatavita", precioCents: PRICE, pais: t.cat.paisId, ciudad: t.cat.ciudadId, reembolsable: true, corteHoras: 24 })
+    .values({ nombre: "Laguna de Guatavita", precioCents: PRICE, pais: t.cat.countryId, ciudad: t.cat.cityId, reembolsable: true, corteHoras: 24 })
     .returning();
   tour = row!.id;
   await t.db.insert(horarioTable).values({ tourId: tour, horaInicio: "16:00", cupo: 3, ...ALL_DAYS });
@@ -114,7 +114,7 @@ describe("the money a date change leaves behind", () => {
     const paid = await confirmar(b, token);
     expect(paid.statusCode, paid.body).toBe(200);
     expect(CambioFechaAnswer.parse(paid.json()).succes.lineas[0]).toMatchObject({ fecha: "2026-11-25", valor_total: 26 });
-    const [order] = await t.db.select().from(pedido).where(eq(pedido.id, b.pedidoId));
+    const [order] = await t.db.select().from(pedido).where(eq(pedido.id, b.orderId));
     const [change] = await t.db.select().from(cambioFecha).where(eq(cambioFecha.id, Number(started.cambio.id)));
     const before = refunds();
 
@@ -140,7 +140,7 @@ describe("the money a date change leaves behind", () => {
     const token = new URL(dearer.cambio.aprobar_url!).searchParams.get("token")!;
     t.sim.control.approve(token);
     expect((await confirmar(b, token)).statusCode).toBe(200);
-    const [order] = await t.db.select().from(pedido).where(eq(pedido.id, b.pedidoId));
+    const [order] = await t.db.select().from(pedido).where(eq(pedido.id, b.orderId));
     const [first] = await t.db.select().from(cambioFecha).where(eq(cambioFecha.id, Number(dearer.cambio.id)));
     expect(first!.estado).toBe("hecho");
     const before = refunds();
@@ -183,7 +183,7 @@ describe("the money a date change leaves behind", () => {
     const token = new URL(dearer.cambio.aprobar_url!).searchParams.get("token")!;
     t.sim.control.approve(token);
     expect((await confirmar(b, token)).statusCode).toBe(200);
-    const [order] = await t.db.select().from(pedido).where(eq(pedido.id, b.pedidoId));
+    const [order] = await t.db.select().from(pedido).where(eq(pedido.id, b.orderId));
     const [first] = await t.db.select().from(cambioFecha).where(eq(cambioFecha.id, Number(dearer.cambio.id)));
 
     // PayPal refuses while the cheaper change moves: 45.00 is owed, nothing refunded yet

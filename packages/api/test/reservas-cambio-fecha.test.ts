@@ -17,7 +17,7 @@ const PRICE = 2000;
 beforeAll(async () => {
   const [row] = await t.db
     .insert(tourTable)
-    .values({ nombre: "Museo del Oro", precioCents: PRICE, pais: t.cat.paisId, ciudad: t.cat.ciudadId, reembolsable: true, corteHoras: 24 })
+    .values({ nombre: "Museo del Oro", precioCents: PRICE, pais: t.cat.countryId, ciudad: t.cat.cityId, reembolsable: true, corteHoras: 24 })
     .returning();
   tour = row!.id;
   await t.db.insert(horarioTable).values({ tourId: tour, horaInicio: "16:00", cupo: 3, ...ALL_DAYS });
@@ -67,7 +67,7 @@ describe("a buyer changes the date of a booking", () => {
     expect(answer.succes.lineas[0]).toMatchObject({ fecha: "2026-11-25", hora: "16:00", valor_total: 20 });
     expect(answer.succes.referencia).toBe(b.referencia);
     expect(since(before)).toEqual({ create: 0, capture: 0, refund: 0 });
-    expect(changed).toEqual([{ pedidoId: b.pedidoId, lineaId: linea, cambioId: answer.cambio.id }]);
+    expect(changed).toEqual([{ orderId: b.orderId, lineId: linea, dateChangeId: answer.cambio.id }]);
     const [row] = await t.db.select().from(cambioFecha).where(eq(cambioFecha.id, Number(answer.cambio.id)));
     expect(row).toMatchObject({ estado: "hecho", diferencia_cents: 0, por: "cliente", linea_id: linea });
   });
@@ -86,7 +86,7 @@ describe("a buyer changes the date of a booking", () => {
     // later visits retry what is owed: nothing is
     expect((await consultar(b, linea, "2026-11-27")).statusCode).toBe(200);
     expect(since(before).refund).toBe(1);
-    expect((await detalle(b.pedidoId)).reembolsos).toEqual([expect.objectContaining({ monto: 10, estado: "completado", motivo: "Diferencia por cambio de fecha" })]);
+    expect((await detalle(b.orderId)).reembolsos).toEqual([expect.objectContaining({ monto: 10, estado: "completado", motivo: "Diferencia por cambio de fecha" })]);
   });
 
   it("a refund PayPal refuses or does not answer is kept and retried: the booking is moved, the money goes back once", async () => {

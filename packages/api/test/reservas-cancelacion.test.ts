@@ -13,7 +13,7 @@ describe("cancelling with refund", () => {
     const b = await buyPaid(t, [line(t.cat.tourA, MONDAY_14, { mayores_15: 2 }), line(t.cat.tourB, SUNDAY_1130)]);
     const before = await reserva(b);
     const [a, bLine] = before.lineas;
-    const captureId = (await t.db.select().from(pedido).where(eq(pedido.id, b.pedidoId)))[0]!.capture_id!;
+    const captureId = (await t.db.select().from(pedido).where(eq(pedido.id, b.orderId)))[0]!.capture_id!;
     cancelled.length = 0;
 
     const first = await cancelar(b, a!.id, freshIp());
@@ -24,7 +24,7 @@ describe("cancelling with refund", () => {
     expect(one.succes.lineas[0]).toMatchObject({ cancelable: false, cancelada_at: NOW.toISOString(), motivo_no_cancelable: "Esta parte de la reserva ya fue cancelada" });
     expect(one.succes.lineas[1]).toMatchObject({ cancelable: true, cancelada_at: null });
     expect(t.sim.control.capture(captureId)).toMatchObject({ status: "PARTIALLY_REFUNDED" });
-    expect(cancelled).toEqual([{ pedidoId: b.pedidoId, lineIds: [a!.id], reembolsoId: one.reembolso.id, porStaff: false }]);
+    expect(cancelled).toEqual([{ orderId: b.orderId, lineIds: [a!.id], refundId: one.reembolso.id, porStaff: false }]);
 
     const again = await cancelar(b, a!.id, freshIp());
     expect(again.statusCode).toBe(409);
@@ -40,9 +40,9 @@ describe("cancelling with refund", () => {
     expect(cancelled.at(-1)).toMatchObject({ lineIds: [bLine!.id], porStaff: false });
 
     // the panel: no longer paid, with both refunds on the order
-    const [row] = await t.db.select().from(pedido).where(eq(pedido.id, b.pedidoId));
+    const [row] = await t.db.select().from(pedido).where(eq(pedido.id, b.orderId));
     expect(row).toMatchObject({ estado: "reembolsado", status: false });
-    const d = await detalle(b.pedidoId);
+    const d = await detalle(b.orderId);
     expect(d.referencia).toBe(b.referencia);
     expect(d.succes.map((l) => l.cancelada_at)).toEqual([NOW.toISOString(), NOW.toISOString()]);
     expect(d.reembolsos.map((r) => [r.monto, r.estado, r.por, r.usuario])).toEqual([
@@ -93,14 +93,14 @@ describe("cancelling with refund", () => {
     expect(after).toMatchObject({ estado: "pagado", pagado: true, reembolsado: 0 });
     expect(after.lineas[0]).toMatchObject({ cancelada_at: null, cancelable: true });
     expect(cancelled).toEqual([]);
-    const d = await detalle(b.pedidoId);
+    const d = await detalle(b.orderId);
     expect(d.reembolsos).toEqual([expect.objectContaining({ monto: 45, estado: "fallido", error: expect.stringContaining("fondos suficientes") })]);
 
     t.sim.control.refuseRefunds(null);
     const retry = await cancelar(b, undefined, freshIp());
     expect(retry.statusCode, retry.body).toBe(200);
     expect(t.sim.control.refundCount - refundsBefore).toBe(1);
-    expect((await detalle(b.pedidoId)).reembolsos.map((r) => r.estado)).toEqual(["fallido", "completado"]);
+    expect((await detalle(b.orderId)).reembolsos.map((r) => r.estado)).toEqual(["fallido", "completado"]);
   });
 
   it("PayPal not answering cancels nothing and keeps nothing; the retry is the same PayPal request", async () => {
@@ -111,7 +111,7 @@ describe("cancelling with refund", () => {
     expect(msgOf(res)).toContain("PayPal no respondió a la solicitud de reembolso. La reserva sigue pagada");
     t.sim.control.setMode("ok");
     expect((await reserva(b)).lineas[0]!.cancelada_at).toBeNull();
-    expect(await t.db.select().from(reembolso).where(eq(reembolso.pedido_id, b.pedidoId))).toEqual([]);
+    expect(await t.db.select().from(reembolso).where(eq(reembolso.pedido_id, b.orderId))).toEqual([]);
     expect((await cancelar(b, undefined, freshIp())).statusCode).toBe(200);
   });
 
@@ -127,8 +127,8 @@ describe("cancelling with refund", () => {
     const retry = await cancelar(b, undefined, freshIp());
     expect(retry.statusCode, retry.body).toBe(200);
     expect(t.sim.control.refundCount - before).toBe(1);
-    const [row] = await t.db.select().from(reembolso).where(eq(reembolso.pedido_id, b.pedidoId));
-    const captureId = (await t.db.select().from(pedido).where(eq(pedido.id, b.pedidoId)))[0]!.capture_id!;
+    const [row] = await t.db.select().from(reembolso).where(eq(reembolso.pedido_id, b.orderId));
+    const captureId = (await t.db.select().from(pedido).where(eq(pedido.id, b.orderId)))[0]!.capture_id!;
     expect(row).toMatchObject({ estado: "completado", paypal_refund_id: t.sim.control.capture(captureId)!.refunds[0]!.id });
   });
 
@@ -164,14 +164,14 @@ describe("cancelling with refund", () => {
     const [lineId] = (await reserva(b)).lineas.map((l) => l.id);
     const answers = await Promise.all([
       ...Array.from({ length: 6 }, (_, i) => cancelar(b, i % 2 ? lineId : undefined, freshIp())),
-      reembolsar(b.pedidoId, { linea: lineId }),
-      reembolsar(b.pedidoId),
+      reembolsar(b.orderId, { linea: lineId }),
+      reembolsar(b.orderId),
     ]);
     const codes = answers.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(7);
     expect(t.sim.control.refundCount - before).toBe(1);
-    const rows = await t.db.select().from(reembolso).where(eq(reembolso.pedido_id, b.pedidoId));
+    const rows = await t.db.select().from(reembolso).where(eq(reembolso.pedido_id, b.orderId));
     expect(rows.map((r) => r.estado)).toEqual(["completado"]);
   });
 });

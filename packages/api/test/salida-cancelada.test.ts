@@ -43,7 +43,7 @@ describe.runIf(!!process.env.DATABASE_URL)("a departure cancelled by a process t
     inbox = await startLocalMailServer({ smtpPort: 0, webPort: 0 });
     const [tour] = await t.db
       .insert(tourTable)
-      .values({ nombre: "Isla del Sol", precioCents: 2000, pais: t.cat.paisId, ciudad: t.cat.ciudadId, reembolsable: true })
+      .values({ nombre: "Isla del Sol", precioCents: 2000, pais: t.cat.countryId, ciudad: t.cat.cityId, reembolsable: true })
       .returning();
     tourId = tour!.id;
     await t.db.insert(horarioTable).values({ tourId, horaInicio: "10:00", ...ALL_DAYS });
@@ -102,7 +102,7 @@ describe.runIf(!!process.env.DATABASE_URL)("a departure cancelled by a process t
 
     // another process takes the rest, and the one cut mid-way once it expires
     await startApi();
-    const ids = bought.map((b) => b.pedidoId);
+    const ids = bought.map((b) => b.orderId);
     await waitFor(
       "every booking refunded and e-mailed",
       async () => {
@@ -117,7 +117,7 @@ describe.runIf(!!process.env.DATABASE_URL)("a departure cancelled by a process t
 
     expect(t.sim.control.refundCount - before).toBe(BOOKINGS);
     for (const b of bought) {
-      const [order] = await t.db.select().from(pedido).where(eq(pedido.id, b.pedidoId));
+      const [order] = await t.db.select().from(pedido).where(eq(pedido.id, b.orderId));
       expect(order!.estado).toBe("reembolsado");
       // PayPal's own record: one refund of this capture
       expect(t.sim.control.capture(order!.capture_id!)?.refunds, b.referencia).toHaveLength(1);

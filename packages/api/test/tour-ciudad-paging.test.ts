@@ -5,36 +5,36 @@ import { listCities } from "./helpers.ts";
 import { useTestApp } from "./test-app.ts";
 
 const t = useTestApp({ seed: true });
-let ciudadId: number;
-let paisId: number;
+let cityId: number;
+let countryId: number;
 let seeded: number;
 
 beforeAll(async () => {
   const cities = await listCities(t.app);
   const lima = cities.find((c) => c.nombre === "Lima")!;
-  ciudadId = lima.id;
-  paisId = lima.pais;
+  cityId = lima.id;
+  countryId = lima.pais;
   // 50 more tours in Lima, prices out of order so sorting by price differs from sorting by id
   await t.db.insert(tourTable).values(
     Array.from({ length: 50 }, (_, i) => ({
       nombre: `Paseo ${String.fromCharCode(90 - (i % 26))}${i}`,
       precioCents: ((i * 37) % 50) * 100 + 1_000,
-      pais: paisId,
-      ciudad: ciudadId,
+      pais: countryId,
+      ciudad: cityId,
     })),
   );
-  seeded = TourByCiudadAnswer.parse((await t.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${ciudadId}` })).json()).succes.length;
+  seeded = TourByCiudadAnswer.parse((await t.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${cityId}` })).json()).succes.length;
 });
 
 const page = async (query: string) => {
-  const res = await t.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${ciudadId}?${query}` });
+  const res = await t.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${cityId}?${query}` });
   expect(res.statusCode, query).toBe(200);
   return TourByCiudadAnswer.parse(res.json());
 };
 
 describe("GET /api/tour/index/ciudad/{id} paged (extension)", () => {
   it("answers as before without parameters: every tour by id, no paginacion", async () => {
-    const res = await t.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${ciudadId}` });
+    const res = await t.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${cityId}` });
     const raw = res.json() as Record<string, unknown>;
     expect(Object.keys(raw).sort()).toEqual(["freetour", "succes"]);
     const ids = TourByCiudadAnswer.parse(raw).succes.map((tour) => tour.id);
@@ -49,7 +49,7 @@ describe("GET /api/tour/index/ciudad/{id} paged (extension)", () => {
     const all = [...first.succes];
     for (let p = 2; p <= first.paginacion!.paginas; p++) all.push(...(await page(`pagina=${p}`)).succes);
     expect(all.map((tour) => tour.id)).toEqual(
-      TourByCiudadAnswer.parse((await t.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${ciudadId}` })).json()).succes.map((tour) => tour.id),
+      TourByCiudadAnswer.parse((await t.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${cityId}` })).json()).succes.map((tour) => tour.id),
     );
     const beyond = await page(`pagina=${first.paginacion!.paginas + 1}`);
     expect(beyond.succes).toEqual([]);
@@ -77,7 +77,7 @@ describe("GET /api/tour/index/ciudad/{id} paged (extension)", () => {
       ["por_pagina=500", "por_pagina"],
       ["orden=precio;drop", "orden"],
     ] as const) {
-      const res = await t.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${ciudadId}?${query}` });
+      const res = await t.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${cityId}?${query}` });
       expect(res.statusCode, query).toBe(400);
       const error = ValidationErrorBody.parse(res.json()).errors[0]!;
       expect(error).toMatchObject({ path, location: "query" });

@@ -5,16 +5,16 @@ import { listCities, makeImage, multipart } from "./helpers.ts";
 import { useTestApp } from "./test-app.ts";
 
 const t = useTestApp({ seed: true, staff: ["admin"] });
-let paisId: number;
-let ciudadId: number;
+let countryId: number;
+let cityId: number;
 
 beforeAll(async () => {
   const cusco = (await listCities(t.app)).find((c) => c.nombre === "Cusco")!;
-  paisId = cusco.pais;
-  ciudadId = cusco.id;
+  countryId = cusco.pais;
+  cityId = cusco.id;
 });
 
-const base = () => ({ nombre: "Laguna Humantay", precio: "49.90", pais: String(paisId), ciudad: String(ciudadId), duracion: "12 horas", punto_encuentro: "Plaza de Armas" });
+const base = () => ({ nombre: "Laguna Humantay", precio: "49.90", pais: String(countryId), ciudad: String(cityId), duracion: "12 horas", punto_encuentro: "Plaza de Armas" });
 const FACTS = {
   duracion_minutos: "210",
   idiomas: "es,en",
@@ -57,7 +57,7 @@ describe("tour facts", () => {
     const created = TourAnswer.parse(res.json()).succes;
     expect(created).toMatchObject(expected);
     expect(await find(created.id)).toMatchObject(expected);
-    const city = TourByCiudadAnswer.parse((await t.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${ciudadId}?pagina=1&por_pagina=100` })).json());
+    const city = TourByCiudadAnswer.parse((await t.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${cityId}?pagina=1&por_pagina=100` })).json());
     expect(city.succes.find((x) => x.id === created.id)).toMatchObject(expected);
     const list = await t.app.inject({ method: "GET", url: `/api/tour/index?filter=${encodeURIComponent(JSON.stringify({ id: created.id }))}` });
     expect(TourListAnswer.parse(list.json()).succes[0]).toMatchObject(expected);

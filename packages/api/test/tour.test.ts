@@ -13,15 +13,15 @@ import { createTestApp, listFiles, makeImage, multipart, type UploadFile, unavai
 import { useTestApp } from "./test-app.ts";
 
 const t = useTestApp({ seed: true, staff: ["admin"] });
-let paisId: number;
-let ciudadId: number;
+let countryId: number;
+let cityId: number;
 let otherCiudadId: number;
 
 beforeAll(async () => {
   const cities = await listCities(t.app);
   const cusco = cities.find((c) => c.nombre === "Cusco")!;
-  paisId = cusco.pais;
-  ciudadId = cusco.id;
+  countryId = cusco.pais;
+  cityId = cusco.id;
   otherCiudadId = cities.find((c) => c.nombre === "Madrid")!.id;
 });
 
@@ -35,8 +35,8 @@ function tourFields(extra: Record<string, string> = {}): Record<string, string> 
   return {
     nombre: "Caminata a Humantay",
     precio: "49.90",
-    pais: String(paisId),
-    ciudad: String(ciudadId),
+    pais: String(countryId),
+    ciudad: String(cityId),
     nombre_hotel: "Hotel Cusco",
     habitacion_individual: "1",
     habitacion_doble: "0",
@@ -80,11 +80,11 @@ describe("tour reads", () => {
   });
 
   it("answers a city's tours with the free-tour block", async () => {
-    const res = await t.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${ciudadId}` });
+    const res = await t.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${cityId}` });
     expect(res.statusCode).toBe(200);
     const body = TourByCiudadAnswer.parse(res.json());
     expect(body.succes.length).toBeGreaterThan(0);
-    expect(body.succes.every((tour) => tour.ciudad === ciudadId)).toBe(true);
+    expect(body.succes.every((tour) => tour.ciudad === cityId)).toBe(true);
     expect(body.freetour.tours.length).toBeGreaterThan(0);
     expect((await t.app.inject({ method: "GET", url: "/api/tour/index/ciudad/9999" })).statusCode).toBe(404);
   });
@@ -93,7 +93,7 @@ describe("tour reads", () => {
     const failing = unavailableFreeTours(new Error("down"));
     const other = await createTestApp({ seed: true, freeTours: failing });
     try {
-      const res = await other.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${ciudadId}` });
+      const res = await other.app.inject({ method: "GET", url: `/api/tour/index/ciudad/${cityId}` });
       const body = TourByCiudadAnswer.parse(res.json());
       expect(body.succes.length).toBeGreaterThan(0);
       expect(body.freetour).toEqual({ tours: [], currentPage: 1, totalPages: 0, totalObjects: 0 });
@@ -132,8 +132,8 @@ describe("tour writes", () => {
       habitacion_triple: 1,
       mascotas: 0,
       reembolsable: 1,
-      pais: paisId,
-      ciudad: ciudadId,
+      pais: countryId,
+      ciudad: cityId,
     });
     const fotos = FotoListAnswer.parse((await t.app.inject({ method: "GET", url: `/api/tour/index/fotos/${tour.id}` })).json()).succes;
     expect(fotos).toHaveLength(2);

@@ -199,30 +199,30 @@ export function createApiClient(options: ApiClientOptions) {
       index: () => call("paisIndex"),
       /** Every country's home counters in one read. */
       resumen: () => call("paisResumen"),
-      find: (paisId: Id) => call("paisFind", { params: id(paisId) }),
+      find: (countryId: Id) => call("paisFind", { params: id(countryId) }),
       create: (form: FormData) => call("paisCreate", { body: form }),
-      update: (paisId: Id, body: PaisUpdateBodyInput) => call("paisUpdate", { params: id(paisId), body }),
-      updateImage: (paisId: Id, form: FormData) => call("paisUpdateImage", { params: id(paisId), body: form }),
-      remove: (paisId: Id) => call("paisDelete", { params: id(paisId) }),
+      update: (countryId: Id, body: PaisUpdateBodyInput) => call("paisUpdate", { params: id(countryId), body }),
+      updateImage: (countryId: Id, form: FormData) => call("paisUpdateImage", { params: id(countryId), body: form }),
+      remove: (countryId: Id) => call("paisDelete", { params: id(countryId) }),
       list: (params: ListParams) => list("paisIndex", params),
     },
     ciudades: {
       index: () => call("ciudadesIndex"),
-      findByPais: (paisId: Id) => call("ciudadesFind", { params: { paisId } }),
-      findCiudad: (ciudadId: Id) => call("ciudadesFindCiudad", { params: { ciudadId } }),
+      findByPais: (countryId: Id) => call("ciudadesFind", { params: { paisId: countryId } }),
+      findCiudad: (cityId: Id) => call("ciudadesFindCiudad", { params: { ciudadId: cityId } }),
       create: (form: FormData) => call("ciudadesCreate", { body: form }),
-      update: (ciudadId: Id, body: CiudadUpdateBodyInput) => call("ciudadesUpdate", { params: id(ciudadId), body }),
-      updateImage: (ciudadId: Id, form: FormData) => call("ciudadesUpdateImage", { params: id(ciudadId), body: form }),
-      remove: (ciudadId: Id) => call("ciudadesDelete", { params: id(ciudadId) }),
+      update: (cityId: Id, body: CiudadUpdateBodyInput) => call("ciudadesUpdate", { params: id(cityId), body }),
+      updateImage: (cityId: Id, form: FormData) => call("ciudadesUpdateImage", { params: id(cityId), body: form }),
+      remove: (cityId: Id) => call("ciudadesDelete", { params: id(cityId) }),
       list: (params: ListParams) => list("ciudadesIndex", params),
     },
     tour: {
       index: () => call("tourIndex"),
       find: (tourId: Id) => call("tourFind", { params: id(tourId) }),
       /** The city's tours; with `page`, one page of them and `paginacion` (extension). */
-      byCiudad: (ciudadId: Id, page?: { pagina?: number; porPagina?: number; orden?: CiudadOrden }) =>
+      byCiudad: (cityId: Id, page?: { pagina?: number; porPagina?: number; orden?: CiudadOrden }) =>
         call("tourByCiudad", {
-          params: { ciudadId },
+          params: { ciudadId: cityId },
           query: page
             ? { pagina: page.pagina?.toString(), por_pagina: page.porPagina?.toString(), orden: page.orden }
             : undefined,
@@ -232,8 +232,8 @@ export function createApiClient(options: ApiClientOptions) {
       horarioIndex: () => call("horarioIndex"),
       horarioList: (params: ListParams) => list("horarioIndex", params),
       horarioCreate: (body: HorarioCreateBodyInput) => call("horarioCreate", { body }),
-      horarioDelete: (horarioId: Id) => call("horarioDelete", { params: id(horarioId) }),
-      horarioUpdate: (horarioId: Id, body: HorarioCupoBodyInput) => call("horarioUpdate", { params: id(horarioId), body }),
+      horarioDelete: (scheduleId: Id) => call("horarioDelete", { params: id(scheduleId) }),
+      horarioUpdate: (scheduleId: Id, body: HorarioCupoBodyInput) => call("horarioUpdate", { params: id(scheduleId), body }),
       /** Availability of the tour's departures in a month ("YYYY-MM"; default: the current one). */
       disponibilidad: (tourId: Id, mes?: string) => call("tourDisponibilidad", { params: { tourId }, query: { mes } }),
       create: (form: FormData) => call("tourCreate", { body: form }),
@@ -241,7 +241,7 @@ export function createApiClient(options: ApiClientOptions) {
       remove: (tourId: Id) => call("tourDelete", { params: id(tourId) }),
       imagenes: (tourId: Id) => call("tourImagenes", { params: { tourId } }),
       saveImagen: (form: FormData) => call("tourSaveImagen", { body: form }),
-      deleteImagen: (fotoId: Id) => call("tourDeleteImagen", { params: { fotoId } }),
+      deleteImagen: (photoId: Id) => call("tourDeleteImagen", { params: { fotoId: photoId } }),
       comentarios: (tourId: Id) => call("comentarioIndex", { params: { tourId } }),
       comentar: (body: ComentarioCreateBodyInput) => call("comentarioCreate", { body }),
       rewards: (body: RewardsCreateBodyInput) => call("rewardsCreate", { body }),
@@ -269,12 +269,12 @@ export function createApiClient(options: ApiClientOptions) {
       cancel: (token: string) => call("compraCancel", { body: { token } }),
       retencion: (token: string) => call("compraRetencion", { body: { token } }),
       index: () => call("compraIndex"),
-      find: (pedidoId: Id) => call("compraFind", { params: { pedidoId } }),
+      find: (orderId: Id) => call("compraFind", { params: { pedidoId: orderId } }),
       list: (params: ListParams) => list("compraIndex", params),
       /** Staff: cancel and refund the order, or one line of it. */
-      reembolsar: (pedidoId: Id, body: ReembolsarBodyInput = {}) => call("compraReembolsar", { params: { pedidoId }, body }),
+      reembolsar: (orderId: Id, body: ReembolsarBodyInput = {}) => call("compraReembolsar", { params: { pedidoId: orderId }, body }),
       /** Staff: move a line to another departure. */
-      cambioFecha: (pedidoId: Id, body: CambioFechaBodyInput) => call("compraCambioFecha", { params: { pedidoId }, body }),
+      cambioFecha: (orderId: Id, body: CambioFechaBodyInput) => call("compraCambioFecha", { params: { pedidoId: orderId }, body }),
     },
     reserva: {
       consulta: (body: ReservaConsultaBodyInput) => call("reservaConsulta", { body }),
@@ -289,13 +289,13 @@ export function createApiClient(options: ApiClientOptions) {
     },
     salidas: {
       list: (params: ListParams) => list("salidasIndex", params),
-      find: (salidaId: string) => call("salidaFind", { params: { salidaId } }),
-      manifiesto: (salidaId: string) => call("salidaManifiesto", { params: { salidaId } }),
+      find: (departureId: string) => call("salidaFind", { params: { salidaId: departureId } }),
+      manifiesto: (departureId: string) => call("salidaManifiesto", { params: { salidaId: departureId } }),
       cupo: (body: SalidaCupoBodyInput) => call("salidaCupo", { body }),
       cierre: (body: SalidaCierreBodyInput) => call("salidaCierre", { body }),
       cancelar: (body: SalidaCancelarBodyInput) => call("salidaCancelar", { body }),
-      guias: (salidaId: string) => call("salidaGuias", { params: { salidaId } }),
-      guiasSet: (salidaId: string, body: SalidaGuiasBodyInput) => call("salidaGuiasSet", { params: { salidaId }, body }),
+      guias: (departureId: string) => call("salidaGuias", { params: { salidaId: departureId } }),
+      guiasSet: (departureId: string, body: SalidaGuiasBodyInput) => call("salidaGuiasSet", { params: { salidaId: departureId }, body }),
     },
     hoy: () => call("hoy"),
     /** The catalogue search, or a country's or city's tours, with filters and their counts (extension, issue 26). */

@@ -3,8 +3,8 @@
  * does not load the cards or the destination search with its first JavaScript.
  */
 
-export const countryPath = (paisId: number) => `/pais/${paisId}`;
-export const cityPath = (paisId: number, ciudadId: number) => `/actividades/${paisId}/${ciudadId}`;
+export const countryPath = (countryId: number) => `/pais/${countryId}`;
+export const cityPath = (countryId: number, cityId: number) => `/actividades/${countryId}/${cityId}`;
 export const localTourPath = (id: number) => `/actividades/detalle/local/${id}`;
 export const activityPath = (id: string) => `/activity/${encodeURIComponent(id)}`;
 

@@ -43,21 +43,21 @@ function positiveId(value: string | undefined): number | null {
 }
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const paisId = positiveId(params.pais);
-  const ciudadId = positiveId(params.ciudad);
-  if (paisId === null || ciudadId === null) throw new Response("Ciudad no encontrada", { status: 404 });
+  const countryId = positiveId(params.pais);
+  const cityId = positiveId(params.ciudad);
+  if (countryId === null || cityId === null) throw new Response("Ciudad no encontrada", { status: 404 });
   const url = new URL(request.url);
 
   // One page of the city's tours (24) through the search, filtered and sorted in SQL with each filter's counts: the
   // page costs the same whatever the city's size. The city call brings the provider's free tours (first page only;
   // one local tour asked, since its tours come from the search).
   const [ciudad, pais, list, byCiudad] = await Promise.all([
-    loadRecord(`la ciudad ${ciudadId}`, async () => (await api().ciudades.findCiudad(ciudadId)).succes),
-    loadOr(`el país ${paisId}`, async (): Promise<Pais | null> => (await api().pais.find(paisId)).succes, null),
-    loadTourList(url, { ciudad: ciudadId }, `los tours de la ciudad ${ciudadId}`),
+    loadRecord(`la ciudad ${cityId}`, async () => (await api().ciudades.findCiudad(cityId)).succes),
+    loadOr(`el país ${countryId}`, async (): Promise<Pais | null> => (await api().pais.find(countryId)).succes, null),
+    loadTourList(url, { ciudad: cityId }, `los tours de la ciudad ${cityId}`),
     url.searchParams.has("pagina") && url.searchParams.get("pagina") !== "1"
       ? Promise.resolve(null)
-      : loadOr(`los free tours de la ciudad ${ciudadId}`, () => api().tour.byCiudad(ciudadId, { pagina: 1, porPagina: 1 }), null),
+      : loadOr(`los free tours de la ciudad ${cityId}`, () => api().tour.byCiudad(cityId, { pagina: 1, porPagina: 1 }), null),
   ]);
   if (list === null) throw new Response("Página no encontrada", { status: 404 });
   const { page } = list;
@@ -69,13 +69,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     );
   }
   // The city belongs to another country: send the visitor to its real address.
-  if (ciudad.pais !== paisId) throw redirect(`${cityPath(ciudad.pais, ciudad.id)}${url.search}`, 301);
+  if (ciudad.pais !== countryId) throw redirect(`${cityPath(ciudad.pais, ciudad.id)}${url.search}`, 301);
 
   if (!list.unavailable && page.pagina > list.pages) throw new Response("Página no encontrada", { status: 404 });
-  const path = cityPath(paisId, ciudadId);
+  const path = cityPath(countryId, cityId);
   const heroImage = resolveImage(publicApiBase(), ciudad.imagen);
   const origin = siteOrigin(request);
-  const ownPais = pais && pais.id === paisId ? pais : null;
+  const ownPais = pais && pais.id === countryId ? pais : null;
   const tours = list.tours;
   // the provider's free tours of the city sit under the first page
   const freeTours = page.pagina === 1 ? (byCiudad?.freetour.tours ?? []) : [];

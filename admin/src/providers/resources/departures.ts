@@ -31,7 +31,7 @@ export const departureActions = {
   setDepartureCapacity: (body: { tour_id: number; fecha: string; hora: string; cupo: number | null }) =>
     withHttpErrors(async () => (await api.salidas.cupo(body)).succes),
   /** A departure's guides and the active guides that could run it. */
-  departureGuides: (salidaId: string) => withHttpErrors(async () => (await api.salidas.guias(salidaId)).succes),
-  setDepartureGuides: (salidaId: string, guias: number[]) => withHttpErrors(async () => (await api.salidas.guiasSet(salidaId, { guias })).succes),
+  departureGuides: (departureId: string) => withHttpErrors(async () => (await api.salidas.guias(departureId)).succes),
+  setDepartureGuides: (departureId: string, guias: number[]) => withHttpErrors(async () => (await api.salidas.guiasSet(departureId, { guias })).succes),
 };
 export type DepartureActions = typeof departureActions;

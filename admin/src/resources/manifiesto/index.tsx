@@ -106,7 +106,7 @@ function BookingRow({ p, busy, onMark }: { p: Booking; busy: boolean; onMark: (p
 }
 
 export function ManifestPage() {
-  const { salidaId = "" } = useParams();
+  const { salidaId: departureId = "" } = useParams();
   const base = useBasename();
   const provider = useDataProvider() as unknown as DepartureActions & CheckInActions;
   const [state, setState] = useState<{ data?: Manifiesto; error?: string }>({});
@@ -116,20 +116,20 @@ export function ManifestPage() {
   useEffect(() => {
     let current = true;
     provider
-      .departureManifest(salidaId)
+      .departureManifest(departureId)
       .then((data) => current && setState({ data }))
       .catch((error: unknown) => current && setState({ error: errorMessages(error)[0] ?? "No fue posible cargar el manifiesto" }));
     return () => {
       current = false;
     };
-  }, [provider, salidaId]);
+  }, [provider, departureId]);
 
   const mark = useCallback(
     async (p: Booking) => {
       setBusy(true);
       setMessage(null);
       try {
-        const done = await provider.checkIn(p.referencia, salidaId);
+        const done = await provider.checkIn(p.referencia, departureId);
         // the row and the counts change at once, from the check-in's own answer
         setState((s) =>
           s.data ? { data: { ...s.data, pedidos: s.data.pedidos.map((x) => (x.linea === p.linea ? { ...x, checkin_at: done.checkin_at } : x)) } } : s,
@@ -141,7 +141,7 @@ export function ManifestPage() {
         setBusy(false);
       }
     },
-    [provider, salidaId],
+    [provider, departureId],
   );
 
   const m = state.data;
@@ -187,7 +187,7 @@ export function ManifestPage() {
           variant="contained"
           startIcon={<QrCodeScannerIcon />}
           component={RouterLink}
-          to={`${base}/checkin?${new URLSearchParams({ fecha: m?.salida.fecha ?? "", salida: salidaId })}`}
+          to={`${base}/checkin?${new URLSearchParams({ fecha: m?.salida.fecha ?? "", salida: departureId })}`}
         >
           Escanear QR
         </Button>

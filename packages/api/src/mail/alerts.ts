@@ -11,7 +11,7 @@ import { button, p, page, type MailLinks, type RenderedMail } from "./templates.
  */
 export interface AlertNotifier {
   /** The booking's reference was locked after too many wrong PINs: its buyer hears of it. */
-  pinLocked(event: { pedidoId: number; at: Date }): Promise<void>;
+  pinLocked(event: { orderId: number; at: Date }): Promise<void>;
   /** A staff account was locked after too many failed logins: its owner hears of it. */
   loginLocked(event: { usuarioId: number; email: string; nombre: string; at: Date }): Promise<void>;
 }
@@ -58,7 +58,7 @@ export interface AlertDeps {
   queue: JobQueue;
   /** The queue whose worker delivers `correo` rows (mailer.ts). */
   mailQueue: string;
-  loadView: (pedidoId: number, now: Date) => Promise<{ email: string; referencia: string; nombre: string } | null>;
+  loadView: (orderId: number, now: Date) => Promise<{ email: string; referencia: string; nombre: string } | null>;
   now: () => Date;
   log: Pick<FastifyBaseLogger, "info">;
 }
@@ -74,18 +74,18 @@ export function createAlertNotifier(deps: AlertDeps): AlertNotifier {
     if (added) log.info({ tipo: correo.tipo }, "security alert queued");
   }
   return {
-    async pinLocked({ pedidoId, at }) {
-      const view = await deps.loadView(pedidoId, deps.now());
+    async pinLocked({ orderId, at }) {
+      const view = await deps.loadView(orderId, deps.now());
       if (!view) return;
       await add(
         {
           tipo: "aviso_pin",
-          pedidoId,
-          lineaId: null,
+          orderId,
+          lineId: null,
           destinatario: view.email,
           asunto: ALERT_SUBJECT.pin(view.referencia),
           // one per lock: a lock lasts an hour
-          clave: `aviso_pin:${pedidoId}:${Math.floor(at.getTime() / 3_600_000)}`,
+          clave: `aviso_pin:${orderId}:${Math.floor(at.getTime() / 3_600_000)}`,
         },
         { referencia: view.referencia, nombre: view.nombre, at: at.toISOString() },
       );
@@ -94,8 +94,8 @@ export function createAlertNotifier(deps: AlertDeps): AlertNotifier {
       await add(
         {
           tipo: "aviso_login",
-          pedidoId: null,
-          lineaId: null,
+          orderId: null,
+          lineId: null,
           destinatario: email,
           asunto: ALERT_SUBJECT.login,
           clave: `aviso_login:${usuarioId}:${Math.floor(at.getTime() / 900_000)}`,

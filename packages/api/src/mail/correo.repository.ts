@@ -6,8 +6,8 @@ import { correo, type CorreoEstado, type CorreoTipo } from "./correo.table.ts";
 export type CorreoRow = typeof correo.$inferSelect;
 
 /** The e-mails of an order, oldest first (the panel's order detail). */
-export async function listCorreos(db: Db, pedidoId: number): Promise<CorreoRow[]> {
-  return db.select().from(correo).where(eq(correo.pedido_id, pedidoId)).orderBy(asc(correo.createdAt), asc(correo.id));
+export async function listCorreos(db: Db, orderId: number): Promise<CorreoRow[]> {
+  return db.select().from(correo).where(eq(correo.pedido_id, orderId)).orderBy(asc(correo.createdAt), asc(correo.id));
 }
 
 export async function findCorreo(db: Db, id: number): Promise<CorreoRow | null> {
@@ -23,8 +23,8 @@ export async function correoExists(db: Db, clave: string): Promise<boolean> {
 export interface NewCorreo {
   tipo: CorreoTipo;
   /** Null for the e-mails about a staff account (aviso_login). */
-  pedidoId: number | null;
-  lineaId: number | null;
+  orderId: number | null;
+  lineId: number | null;
   destinatario: string;
   asunto: string;
   clave: string;
@@ -39,7 +39,7 @@ export async function insertCorreo(tx: SqlExecutor, c: NewCorreo): Promise<numbe
   const { rows } = await tx.executeSql(
     `INSERT INTO correo (tipo, pedido_id, linea_id, destinatario, asunto, clave)
      VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (clave) DO NOTHING RETURNING id`,
-    [c.tipo, c.pedidoId, c.lineaId, c.destinatario, c.asunto, c.clave],
+    [c.tipo, c.orderId, c.lineId, c.destinatario, c.asunto, c.clave],
   );
   return rows[0] ? Number(rows[0].id) : null;
 }

@@ -42,7 +42,7 @@ export async function startMail(options: StartMailOptions): Promise<RunningMail>
     db: options.handle.db,
     queue,
     transport,
-    loadView: options.loadView ?? ((pedidoId, now) => loadReservaView(options.handle.db, { pedidoId }, now)),
+    loadView: options.loadView ?? ((orderId, now) => loadReservaView(options.handle.db, { orderId }, now)),
     loadRefund: options.loadRefund ?? ((id) => loadRefund(options.handle.db, id)),
     storefrontUrl: config.storefrontUrl,
     staffEmail: config.mail.staffEmail,

@@ -43,9 +43,9 @@ export interface MailerDeps {
   db: Db;
   queue: JobQueue;
   transport: MailTransport;
-  loadView: (pedidoId: number, now: Date) => Promise<MailView | null>;
+  loadView: (orderId: number, now: Date) => Promise<MailView | null>;
   /** The refund behind a cancellation (amount and state), from the refunds module. */
-  loadRefund: (reembolsoId: number) => Promise<RefundInfo | null>;
+  loadRefund: (refundId: number) => Promise<RefundInfo | null>;
   storefrontUrl: string;
   staffEmail: string;
   now: () => Date;
@@ -80,7 +80,7 @@ export function mailQueues(settings: { retryLimit: number; retryDelaySeconds: nu
   ];
 }
 
-export const confirmacionKey = (pedidoId: number) => `confirmacion:${pedidoId}`;
+export const confirmacionKey = (orderId: number) => `confirmacion:${orderId}`;
 
 /**
  * The Notifier on the job queue. Each event adds its `correo` rows and their delivery jobs in one transaction,
@@ -98,54 +98,54 @@ export function createMailNotifier(deps: MailerDeps): Pick<Notifier, "orderPaid"
   async function queueStaffNotice(
     tx: Parameters<Parameters<typeof queue.db.transaction>[0]>[0],
     view: MailView,
-    event: { cambio: BookingChange; lineIds: number[]; reembolsoId: number | null; clave: string },
+    event: { cambio: BookingChange; lineIds: number[]; refundId: number | null; clave: string },
   ): Promise<void> {
     const id = await insertCorreo(tx, {
       tipo: "aviso_cambio",
-      pedidoId: view.pedidoId,
-      lineaId: event.lineIds.length === 1 ? event.lineIds[0]! : null,
+      orderId: view.orderId,
+      lineId: event.lineIds.length === 1 ? event.lineIds[0]! : null,
       destinatario: deps.staffEmail,
       asunto: avisoCambioSubject(view, event.cambio),
       clave: `aviso_cambio:${event.clave}`,
     });
     if (id !== null) {
-      const job: DeliverJob = { correoId: id, lineIds: event.lineIds, reembolsoId: event.reembolsoId, cambio: event.cambio };
+      const job: DeliverJob = { correoId: id, lineIds: event.lineIds, reembolsoId: event.refundId, cambio: event.cambio };
       await queue.send(MAIL_QUEUE, job, { tx });
     }
   }
 
   return {
-    async orderPaid(pedidoId) {
-      if (await correoExists(db, confirmacionKey(pedidoId))) return;
+    async orderPaid(orderId) {
+      if (await correoExists(db, confirmacionKey(orderId))) return;
       const now = deps.now();
-      const view = await deps.loadView(pedidoId, now);
+      const view = await deps.loadView(orderId, now);
       // never before the capture; resellers send their own vouchers for OCTO bookings
       if (!view || !view.pagado || view.canal !== "tienda") return;
       const added = await queue.db.transaction(async (tx) => {
         const confirmacion = await insertCorreo(tx, {
           tipo: "confirmacion",
-          pedidoId,
-          lineaId: null,
+          orderId,
+          lineId: null,
           destinatario: view.email,
           asunto: confirmacionSubject(view),
-          clave: confirmacionKey(pedidoId),
+          clave: confirmacionKey(orderId),
         });
         if (confirmacion === null) return false;
         await queue.send(MAIL_QUEUE, { correoId: confirmacion } satisfies DeliverJob, { tx });
         const staff = await insertCorreo(tx, {
           tipo: "nuevo_pedido",
-          pedidoId,
-          lineaId: null,
+          orderId,
+          lineId: null,
           destinatario: deps.staffEmail,
           asunto: nuevoPedidoSubject(view),
-          clave: `nuevo_pedido:${pedidoId}`,
+          clave: `nuevo_pedido:${orderId}`,
         });
         if (staff !== null) await queue.send(MAIL_QUEUE, { correoId: staff } satisfies DeliverJob, { tx });
         for (const linea of view.lineas) {
           const at = new Date(linea.inicio.getTime() - REMINDER_LEAD_MS);
           // a departure less than a day away gets no reminder: the confirmation has just gone out
           if (linea.canceladaAt || at <= now) continue;
-          await queue.send(REMINDER_QUEUE, { pedidoId, lineaId: linea.id, para: linea.inicio.toISOString() } satisfies ReminderJob, {
+          await queue.send(REMINDER_QUEUE, { pedidoId: orderId, lineaId: linea.id, para: linea.inicio.toISOString() } satisfies ReminderJob, {
             tx,
             startAfter: at,
             singletonKey: `recordatorio:${linea.id}`,
@@ -153,59 +153,59 @@ export function createMailNotifier(deps: MailerDeps): Pick<Notifier, "orderPaid"
         }
         return true;
       });
-      if (added) log.info({ pedido: pedidoId }, "confirmation e-mails queued");
+      if (added) log.info({ pedido: orderId }, "confirmation e-mails queued");
     },
 
-    async dateChanged({ pedidoId, lineaId, cambioId }) {
-      const clave = `cambio_fecha:${cambioId}`;
+    async dateChanged({ orderId, lineId, dateChangeId }) {
+      const clave = `cambio_fecha:${dateChangeId}`;
       if (await correoExists(db, clave)) return;
       const now = deps.now();
-      const view = await deps.loadView(pedidoId, now);
+      const view = await deps.loadView(orderId, now);
       if (!view || !view.pagado || view.canal !== "tienda") return;
       await queue.db.transaction(async (tx) => {
-        const id = await insertCorreo(tx, { tipo: "cambio_fecha", pedidoId, lineaId: null, destinatario: view.email, asunto: cambioFechaSubject(view), clave });
+        const id = await insertCorreo(tx, { tipo: "cambio_fecha", orderId, lineId: null, destinatario: view.email, asunto: cambioFechaSubject(view), clave });
         if (id === null) return;
         await queue.send(MAIL_QUEUE, { correoId: id } satisfies DeliverJob, { tx });
         // the moved line's reminder, for its new date (the old one drops itself: its `para` no longer matches)
-        for (const linea of view.lineas.filter((l) => l.id === lineaId)) {
+        for (const linea of view.lineas.filter((l) => l.id === lineId)) {
           const at = new Date(linea.inicio.getTime() - REMINDER_LEAD_MS);
           if (linea.canceladaAt || at <= now) continue;
           const para = linea.inicio.toISOString();
-          await queue.send(REMINDER_QUEUE, { pedidoId, lineaId: linea.id, para, cambio: cambioId } satisfies ReminderJob, {
+          await queue.send(REMINDER_QUEUE, { pedidoId: orderId, lineaId: linea.id, para, cambio: dateChangeId } satisfies ReminderJob, {
             tx,
             startAfter: at,
             singletonKey: `recordatorio:${linea.id}:${para}`,
           });
         }
       });
-      log.info({ pedido: pedidoId, cambio: cambioId }, "date change e-mail queued");
+      log.info({ pedido: orderId, cambio: dateChangeId }, "date change e-mail queued");
     },
 
-    async orderCancelled({ pedidoId, lineIds, reembolsoId, porStaff }) {
-      const view = await deps.loadView(pedidoId, deps.now());
+    async orderCancelled({ orderId, lineIds, refundId, porStaff }) {
+      const view = await deps.loadView(orderId, deps.now());
       if (!view || view.canal !== "tienda") return;
       const ids = [...new Set(lineIds)].sort((a, b) => a - b);
-      const clave = `${pedidoId}:${reembolsoId ?? "sin-reembolso"}:${ids.join(",")}`;
+      const clave = `${orderId}:${refundId ?? "sin-reembolso"}:${ids.join(",")}`;
       await queue.db.transaction(async (tx) => {
         const id = await insertCorreo(tx, {
           tipo: "cancelacion",
-          pedidoId,
-          lineaId: ids.length === 1 ? ids[0]! : null,
+          orderId,
+          lineId: ids.length === 1 ? ids[0]! : null,
           destinatario: view.email,
           asunto: cancelacionSubject(view),
           clave: `cancelacion:${clave}`,
         });
-        if (id !== null) await queue.send(MAIL_QUEUE, { correoId: id, lineIds: ids, reembolsoId, porStaff } satisfies DeliverJob, { tx });
+        if (id !== null) await queue.send(MAIL_QUEUE, { correoId: id, lineIds: ids, reembolsoId: refundId, porStaff } satisfies DeliverJob, { tx });
         // staff hear of what buyers cancel themselves (staff's own cancellations are in Actividad)
-        if (!porStaff) await queueStaffNotice(tx, view, { cambio: "cancelacion", lineIds: ids, reembolsoId, clave });
+        if (!porStaff) await queueStaffNotice(tx, view, { cambio: "cancelacion", lineIds: ids, refundId, clave });
       });
     },
 
-    async bookingChanged({ pedidoId, lineIds, clave }) {
-      const view = await deps.loadView(pedidoId, deps.now());
+    async bookingChanged({ orderId, lineIds, clave }) {
+      const view = await deps.loadView(orderId, deps.now());
       if (!view || !view.pagado) return;
       const ids = [...new Set(lineIds)].sort((a, b) => a - b);
-      await queue.db.transaction((tx) => queueStaffNotice(tx, view, { cambio: "cambio_de_fecha", lineIds: ids, reembolsoId: null, clave: `cambio:${clave}` }));
+      await queue.db.transaction((tx) => queueStaffNotice(tx, view, { cambio: "cambio_de_fecha", lineIds: ids, refundId: null, clave: `cambio:${clave}` }));
     },
   };
 }
@@ -296,9 +296,9 @@ export async function startMailWorkers(deps: MailerDeps): Promise<void> {
     log.info({ correo: row.id, tipo: row.tipo }, "e-mail sent");
   });
 
-  await queue.work<ReminderJob>(REMINDER_QUEUE, async ({ pedidoId, lineaId, para, cambio }) => {
-    const view = await deps.loadView(pedidoId, deps.now());
-    const linea = view?.lineas.find((l) => l.id === lineaId);
+  await queue.work<ReminderJob>(REMINDER_QUEUE, async ({ pedidoId: orderId, lineaId: lineId, para, cambio }) => {
+    const view = await deps.loadView(orderId, deps.now());
+    const linea = view?.lineas.find((l) => l.id === lineId);
     // checked now, not when the order was paid: a cancelled line or order gets no reminder, nor a departure
     // already gone (the job ran late, e.g. after a long outage)
     if (!view || !view.pagado || !linea || linea.canceladaAt || linea.inicio <= deps.now()) return;
@@ -307,11 +307,11 @@ export async function startMailWorkers(deps: MailerDeps): Promise<void> {
     await queue.db.transaction(async (tx) => {
       const id = await insertCorreo(tx, {
         tipo: "recordatorio",
-        pedidoId,
-        lineaId,
+        orderId,
+        lineId,
         destinatario: view.email,
         asunto: recordatorioSubject(linea),
-        clave: cambio ? `recordatorio:${pedidoId}:${lineaId}:cambio-${cambio}` : `recordatorio:${pedidoId}:${lineaId}`,
+        clave: cambio ? `recordatorio:${orderId}:${lineId}:cambio-${cambio}` : `recordatorio:${orderId}:${lineId}`,
       });
       if (id !== null) await queue.send(MAIL_QUEUE, { correoId: id } satisfies DeliverJob, { tx });
     });

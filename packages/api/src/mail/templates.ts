@@ -34,7 +34,7 @@ export type MailLinea = Pick<
 /** What the templates read of a booking. */
 export type MailReserva = Pick<
   ReservaView,
-  "pedidoId" | "referencia" | "pin" | "nombre" | "apellido" | "email" | "telefono" | "totalCents" | "reembolsadoCents" | "situacion" | "comentario"
+  "orderId" | "referencia" | "pin" | "nombre" | "apellido" | "email" | "telefono" | "totalCents" | "reembolsadoCents" | "situacion" | "comentario"
 > & { lineas: MailLinea[] };
 
 export interface RenderedMail {
@@ -206,7 +206,7 @@ function staffHead(r: MailReserva): Block[] {
 
 export function renderNuevoPedido(r: MailReserva, links: MailLinks): RenderedMail {
   const { html, text } = page(`Nuevo pedido ${r.referencia}`, [
-    p(`Se pagó un pedido de ${formatUSD(r.totalCents)} (pedido n.º ${r.pedidoId}).`),
+    p(`Se pagó un pedido de ${formatUSD(r.totalCents)} (pedido n.º ${r.orderId}).`),
     ...staffHead(r),
     ...r.lineas.map((l) => card(l.tourNombre, lineRows(l, { price: true, deadline: false }))),
     button("Abrir el panel", `${links.storefrontUrl}/panel/pedidos`),
@@ -227,8 +227,8 @@ export function renderAvisoCambio(r: MailReserva, lines: MailLinea[], cambio: Bo
   const blocks: Block[] = [
     p(
       cambio === "cancelacion"
-        ? `${r.nombre} ${r.apellido} canceló ${lines.length === 1 ? "este tour" : "estos tours"} de la reserva ${r.referencia} (pedido n.º ${r.pedidoId}):`
-        : `La reserva ${r.referencia} (pedido n.º ${r.pedidoId}) cambió de fecha; así queda:`,
+        ? `${r.nombre} ${r.apellido} canceló ${lines.length === 1 ? "este tour" : "estos tours"} de la reserva ${r.referencia} (pedido n.º ${r.orderId}):`
+        : `La reserva ${r.referencia} (pedido n.º ${r.orderId}) cambió de fecha; así queda:`,
     ),
     ...lines.map((l) => card(l.tourNombre, lineRows(l, { price: true, deadline: false }))),
     ...staffHead(r),

@@ -7,16 +7,16 @@ import type { AlertNotifier } from "../mail/alerts.ts";
  */
 export interface Notifier extends AlertNotifier {
   /** An order has just become paid (PayPal capture completed): confirmation + voucher, staff e-mail, reminders. */
-  orderPaid(pedidoId: number): Promise<void>;
+  orderPaid(orderId: number): Promise<void>;
   /** Lines of a paid order were cancelled (by the buyer in "Mi reserva" or by staff), with the refund if any. */
-  orderCancelled(event: { pedidoId: number; lineIds: number[]; reembolsoId: number | null; porStaff: boolean }): Promise<void>;
+  orderCancelled(event: { orderId: number; lineIds: number[]; refundId: number | null; porStaff: boolean }): Promise<void>;
   /**
    * Lines of a paid booking moved to another date (cambio-de-fecha.ts): staff get an e-mail. `clave` names this
    * change (e.g. the lines and their new departures), so the same change reported twice sends one e-mail.
    */
-  bookingChanged(event: { pedidoId: number; lineIds: number[]; clave: string }): Promise<void>;
+  bookingChanged(event: { orderId: number; lineIds: number[]; clave: string }): Promise<void>;
   /** A line moved to another departure (a date change): a new confirmation with the new voucher and .ics. */
-  dateChanged(event: { pedidoId: number; lineaId: number; cambioId: number }): Promise<void>;
+  dateChanged(event: { orderId: number; lineId: number; dateChangeId: number }): Promise<void>;
 }
 
 /** For apps built without e-mail (most API tests): nothing is sent. */

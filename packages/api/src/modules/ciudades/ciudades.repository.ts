@@ -52,8 +52,8 @@ export function createCiudadesRepository(db: Db) {
     all(): Promise<CiudadRow[]> {
       return db.select().from(ciudadesTable).orderBy(asc(ciudadesTable.id));
     },
-    byPais(paisId: number): Promise<CiudadRow[]> {
-      return db.select().from(ciudadesTable).where(eq(ciudadesTable.pais, paisId)).orderBy(asc(ciudadesTable.id));
+    byPais(countryId: number): Promise<CiudadRow[]> {
+      return db.select().from(ciudadesTable).where(eq(ciudadesTable.pais, countryId)).orderBy(asc(ciudadesTable.id));
     },
     page(params: ListParams) {
       return listPage(db, ciudadesTable, CIUDADES_LIST, params);

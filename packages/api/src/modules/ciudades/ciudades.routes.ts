@@ -19,16 +19,16 @@ export const ciudadesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
   const paises = createPaisRepository(deps.db);
   const staff = { preHandler: requireRole("catalogo") };
 
-  async function assertPais(paisId: number): Promise<void> {
-    if (!(await paises.find(paisId))) throw badRequest([fieldError(PAIS_MSG.notFound, "pais", paisId)]);
+  async function assertPais(countryId: number): Promise<void> {
+    if (!(await paises.find(countryId))) throw badRequest([fieldError(PAIS_MSG.notFound, "pais", countryId)]);
   }
 
   app.get("/api/ciudades/index", listHandler("ciudades", repo, toCiudad));
 
   app.get<{ Params: { paisId: string } }>("/api/ciudades/find/:paisId", async (request) => {
-    const paisId = parseId(request.params.paisId, "paisId");
-    if (!(await paises.find(paisId))) throw notFound(PAIS_MSG.notFound);
-    return { succes: (await repo.byPais(paisId)).map(toCiudad) };
+    const countryId = parseId(request.params.paisId, "paisId");
+    if (!(await paises.find(countryId))) throw notFound(PAIS_MSG.notFound);
+    return { succes: (await repo.byPais(countryId)).map(toCiudad) };
   });
 
   app.get<{ Params: { id: string } }>("/api/ciudades/findciudad/:id", async (request) => {

@@ -175,8 +175,8 @@ export function createCompraRepository(db: Db, clock: () => Date = () => new Dat
       return row ?? null;
     },
 
-    async lines(pedidoId: number): Promise<PedidoLineRow[]> {
-      return db.select().from(pedidoLine).where(eq(pedidoLine.id_pedido, pedidoId)).orderBy(asc(pedidoLine.id));
+    async lines(orderId: number): Promise<PedidoLineRow[]> {
+      return db.select().from(pedidoLine).where(eq(pedidoLine.id_pedido, orderId)).orderBy(asc(pedidoLine.id));
     },
 
     /** Every order for the panel's list, newest first, with its state and its tours and dates. */

@@ -76,12 +76,12 @@ export function clientHoldGuard(options: {
   describe: (line: HeldLine) => string;
 }) {
   const { client, limits, now } = options;
-  return async (tx: Db, lines: Array<HeldLine & { salidaId: number }>, departures: SalidaRow[], pedidoId: number): Promise<void> => {
+  return async (tx: Db, lines: Array<HeldLine & { departureId: number }>, departures: SalidaRow[], orderId: number): Promise<void> => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CLIENT_LOCK_NAMESPACE}::int, hashtext(${client}::text))`);
     const result = await tx.execute(sql`
       select l.salida_id, sum(l.mayores15 + l.menoresde15_a4 + l.menores3)::int as personas
         from pedido p join pedido_line l on l.id_pedido = p.id
-       where p.cliente = ${client}::text and p.estado = 'pendiente' and p.id <> ${pedidoId}::int
+       where p.cliente = ${client}::text and p.estado = 'pendiente' and p.id <> ${orderId}::int
          and (p.hold_expires_at > ${now}::timestamptz or p.capture_claimed_at is not null)
          and l.cancelada_at is null
        group by l.salida_id`);
@@ -93,17 +93,17 @@ export function clientHoldGuard(options: {
       if (row.salida_id !== null) heldBySalida.set(Number(row.salida_id), persons);
     }
     const asked = new Map<number, number>();
-    for (const l of lines) asked.set(l.salidaId, (asked.get(l.salidaId) ?? 0) + l.mayores15 + l.menoresde15_a4 + l.menores3);
+    for (const l of lines) asked.set(l.departureId, (asked.get(l.departureId) ?? 0) + l.mayores15 + l.menoresde15_a4 + l.menores3);
     const askedTotal = [...asked.values()].reduce((a, b) => a + b, 0);
     if (held + askedTotal > limits.personsPerClient) {
       throw new HttpError(409, { errors: [fieldError(HOLD_LIMITS_MSG.clientTotal(limits.personsPerClient, held), "pedidos")] });
     }
     const byId = new Map(departures.map((d) => [d.id, d]));
     for (const [index, l] of lines.entries()) {
-      const dep = byId.get(l.salidaId)!;
+      const dep = byId.get(l.departureId)!;
       const capacity = dep.cupo ?? (await scheduleCapacity(tx, l.id_tour, l.fecha, l.hora)).cupo;
       const max = departureShare(capacity, limits.departurePercent);
-      if (max !== null && (heldBySalida.get(l.salidaId) ?? 0) + asked.get(l.salidaId)! > max) {
+      if (max !== null && (heldBySalida.get(l.departureId) ?? 0) + asked.get(l.departureId)! > max) {
         throw new HttpError(409, { errors: [fieldError(HOLD_LIMITS_MSG.departureShare(options.describe(l), max), `pedidos[${index}].dia`)] });
       }
     }

@@ -27,7 +27,7 @@ export interface NewPedido {
   /** The client holding it, as the hold limits key it (hold-limits.ts); absent for OCTO bookings. */
   cliente?: string | null;
   /** An OCTO booking: the reseller, its booking uuid and reference, the request as first sent and the contact's extra fields (absent for storefront orders). */
-  octo?: { uuid: string; revendedorId: number; referencia: string | null; peticion: string; contacto: OctoContactExtra | null };
+  octo?: { uuid: string; resellerId: number; referencia: string | null; peticion: string; contacto: OctoContactExtra | null };
 }
 
 export interface NewPedidoLine {
@@ -75,18 +75,18 @@ function uniqueDepartures(lines: NewPedidoLine[]) {
 async function insertIfFits(
   tx: Db,
   order: NewPedido,
-  lines: Array<NewPedidoLine & { salidaId: number }>,
+  lines: Array<NewPedidoLine & { departureId: number }>,
   now: Date,
   holdUntil: Date,
 ): Promise<Pick<PedidoRow, "id" | "createdAt"> | null> {
   const asked = new Map<number, number>();
-  for (const l of lines) asked.set(l.salidaId, (asked.get(l.salidaId) ?? 0) + personsOf(l));
+  for (const l of lines) asked.set(l.departureId, (asked.get(l.departureId) ?? 0) + personsOf(l));
   const salidaIds = sql.join([...asked.keys()].map((id) => sql`${id}::int`), sql`, `);
   const persons = sql.join([...asked.values()].map((n) => sql`${n}::int`), sql`, `);
   const lineValues = sql.join(
     lines.map(
       (l) =>
-        sql`(${l.id_tour}::int, ${l.fecha_tour}::text, ${l.mayores15}::int, ${l.menoresde15_a4}::int, ${l.menores3}::int, ${l.mascotas}::int, ${l.valor_cents}::int, ${l.valor_total_cents}::int, ${l.salidaId}::int)`,
+        sql`(${l.id_tour}::int, ${l.fecha_tour}::text, ${l.mayores15}::int, ${l.menoresde15_a4}::int, ${l.menores3}::int, ${l.mascotas}::int, ${l.valor_cents}::int, ${l.valor_total_cents}::int, ${l.departureId}::int)`,
     ),
     sql`, `,
   );
@@ -94,7 +94,7 @@ async function insertIfFits(
   const octo = order.octo;
   // An OCTO hold's whole life is capped from its reservation: created_at is the service's clock, like its expiry.
   const octoColumns = octo ? sql`, canal, octo_uuid, revendedor_id, revendedor_referencia, octo_peticion, octo_contacto, created_at` : sql``;
-  const octoValues = octo ? sql`, 'octo', ${octo.uuid}::text, ${octo.revendedorId}::int, ${octo.referencia}::text, ${octo.peticion}::text, ${octo.contacto === null ? null : JSON.stringify(octo.contacto)}::jsonb, ${now}::timestamptz` : sql``;
+  const octoValues = octo ? sql`, 'octo', ${octo.uuid}::text, ${octo.resellerId}::int, ${octo.referencia}::text, ${octo.peticion}::text, ${octo.contacto === null ? null : JSON.stringify(octo.contacto)}::jsonb, ${now}::timestamptz` : sql``;
   // The check is the function salidas_caben (migration 0007): PL/pgSQL keeps its plan per connection, which PGlite
   // cannot do for a plain statement, and there parsing and planning the check was most of what holds cost.
   const result = await executePrepared(tx, "hold_check", sql`
@@ -155,7 +155,7 @@ export async function reserveWithHold(
     const row = await db.transaction(async (tx) => {
       const locked = await lockDepartures(tx, departures);
       const salidaOf = new Map(locked.map((r) => [departureKeyOf({ id_tour: r.tourId, fecha: r.fecha, hora: r.hora }), r]));
-      const withSalidas = lines.map((l) => ({ ...l, salidaId: salidaOf.get(departureKeyOf(l))!.id }));
+      const withSalidas = lines.map((l) => ({ ...l, departureId: salidaOf.get(departureKeyOf(l))!.id }));
       const inserted = await insertIfFits(tx, order, withSalidas, now, holdUntil);
       // the client's limits after the places (a sold-out departure is told as such); a refusal rolls back
       if (inserted) await guard?.(tx, withSalidas, locked, inserted.id);
@@ -169,18 +169,18 @@ export async function reserveWithHold(
   }
 }
 
-type LockedLines = { lines: Array<{ id_tour: number; mayores15: number; menoresde15_a4: number; menores3: number; salidaId: number | null; fecha: string; hora: string }>; locked: Map<number, { cupo: number | null; cerrada: boolean }> };
+type LockedLines = { lines: Array<{ id_tour: number; mayores15: number; menoresde15_a4: number; menores3: number; departureId: number | null; fecha: string; hora: string }>; locked: Map<number, { cupo: number | null; cerrada: boolean }> };
 
 /** The order's lines with their departures locked (in the fixed order), then the order itself locked. */
 async function lockOrder(tx: Db, id: number): Promise<LockedLines & { order: PedidoRow | undefined }> {
   const lines = await tx
-    .select({ id_tour: pedidoLine.id_tour, mayores15: pedidoLine.mayores15, menoresde15_a4: pedidoLine.menoresde15_a4, menores3: pedidoLine.menores3, salidaId: pedidoLine.salida_id, fecha: sql<string>`${salida.fecha}::text`, hora: salida.hora })
+    .select({ id_tour: pedidoLine.id_tour, mayores15: pedidoLine.mayores15, menoresde15_a4: pedidoLine.menoresde15_a4, menores3: pedidoLine.menores3, departureId: pedidoLine.salida_id, fecha: sql<string>`${salida.fecha}::text`, hora: salida.hora })
     .from(pedidoLine)
     .innerJoin(salida, eq(salida.id, pedidoLine.salida_id))
     .where(and(eq(pedidoLine.id_pedido, id), isNull(pedidoLine.cancelada_at)));
   const locked = new Map<number, { cupo: number | null; cerrada: boolean }>();
   for (const l of [...lines].sort(departureOrder)) {
-    if (!locked.has(l.salidaId!)) locked.set(l.salidaId!, await lockDeparture(tx, l.id_tour, l.fecha, l.hora));
+    if (!locked.has(l.departureId!)) locked.set(l.departureId!, await lockDeparture(tx, l.id_tour, l.fecha, l.hora));
   }
   const [order] = await tx.select().from(pedido).where(eq(pedido.id, id)).for("update");
   return { lines, locked, order };
@@ -191,12 +191,12 @@ async function fitsAgain(tx: Db, id: number, { lines, locked }: LockedLines, now
   const taken = await takenBySalida(tx, [...locked.keys()], now, id);
   const asked = new Map<number, number>();
   for (const l of lines) {
-    const dep = locked.get(l.salidaId!)!;
+    const dep = locked.get(l.departureId!)!;
     const capacity = dep.cupo ?? (await scheduleCapacity(tx, l.id_tour, l.fecha, l.hora)).cupo;
-    const want = (asked.get(l.salidaId!) ?? 0) + personsOf(l);
-    asked.set(l.salidaId!, want);
+    const want = (asked.get(l.departureId!) ?? 0) + personsOf(l);
+    asked.set(l.departureId!, want);
     const closed = dep.cerrada || (await isDateClosed(tx, l.id_tour, l.fecha));
-    if (closed || (capacity !== null && takenTotal(taken.get(l.salidaId!)) + want > capacity)) return false;
+    if (closed || (capacity !== null && takenTotal(taken.get(l.departureId!)) + want > capacity)) return false;
   }
   return true;
 }

@@ -137,7 +137,7 @@ export function createBookingChange(deps: {
     }
     const from = departureKey(current.id, fecha, hora);
     if (status === "CONFIRMED" && from !== availabilityId) {
-      await deps.notifier?.bookingChanged({ pedidoId: row.id, lineIds: [line.id], clave: `${line.id}:${from}>${availabilityId}:${now.getTime()}` });
+      await deps.notifier?.bookingChanged({ orderId: row.id, lineIds: [line.id], clave: `${line.id}:${from}>${availabilityId}:${now.getTime()}` });
     }
     return moved.value;
   }

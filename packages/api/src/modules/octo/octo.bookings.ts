@@ -109,7 +109,7 @@ export function createOctoBookings(deps: OctoBookingsDeps) {
           telefonorespaldo: null,
           comentario: body.notes ?? null,
           valor_total_cents: line.valor_total_cents,
-          octo: { uuid, revendedorId: caller.reseller.id, referencia: body.resellerReference ?? null, peticion: JSON.stringify(requestOf(body)), contacto: extra },
+          octo: { uuid, resellerId: caller.reseller.id, referencia: body.resellerReference ?? null, peticion: JSON.stringify(requestOf(body)), contacto: extra },
         },
         [line],
         now,
@@ -204,7 +204,7 @@ export function createOctoBookings(deps: OctoBookingsDeps) {
     if (query.supplierReference !== undefined && !/^\d{1,9}$/.test(query.supplierReference)) return [];
     const rows = await octo.bookings(caller.reseller.id, {
       referencia: query.resellerReference,
-      pedidoId: query.supplierReference !== undefined ? Number(query.supplierReference) : undefined,
+      orderId: query.supplierReference !== undefined ? Number(query.supplierReference) : undefined,
       fecha: range,
     });
     return Promise.all(rows.map((r) => toBooking(caller, r)));

@@ -30,7 +30,7 @@ export const OCTO_MSG = {
   unauthorized: "Falta la clave de API o no es válida",
 } as const;
 
-export const REVENDEDOR_MSG = {
+export const RESELLER_MSG = {
   notFound: "El revendedor no existe",
 } as const;
 

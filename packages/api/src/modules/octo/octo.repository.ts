@@ -35,7 +35,7 @@ export type BookingDetails = Partial<Pick<PedidoRow, "nombre" | "apellido" | "em
 /** Per-reseller caps on a hold (docs/decisions/0009). */
 export type ResellerLimits = Pick<RevendedorRow, "expiracion_max_minutos" | "retencion_max_minutos">;
 
-export const REVENDEDOR_LIST: ListSpec = {
+export const RESELLER_LIST: ListSpec = {
   resource: "revendedores",
   sortable: { id: revendedor.id, nombre: revendedor.nombre, activo: revendedor.activo, createdAt: revendedor.createdAt },
   filterable: { id: { column: revendedor.id, kind: "id" }, activo: { column: revendedor.activo, kind: "bool" } },
@@ -75,7 +75,7 @@ export function createOctoRepository(db: Db) {
     },
 
     resellerPage(params: ListParams) {
-      return listPage(db, revendedor, REVENDEDOR_LIST, params);
+      return listPage(db, revendedor, RESELLER_LIST, params);
     },
 
     /** An OCTO booking (its order) by its uuid. */
@@ -90,10 +90,10 @@ export function createOctoRepository(db: Db) {
     },
 
     /** A reseller's OCTO bookings, newest first, narrowed by their reference, ours (the order id) or the departure date. */
-    async bookings(revendedorId: number, filter: { referencia?: string; pedidoId?: number; fecha?: { from: string; to: string } }): Promise<PedidoRow[]> {
-      const conditions = [eq(pedido.revendedor_id, revendedorId), isNotNull(pedido.octo_uuid)];
+    async bookings(resellerId: number, filter: { referencia?: string; orderId?: number; fecha?: { from: string; to: string } }): Promise<PedidoRow[]> {
+      const conditions = [eq(pedido.revendedor_id, resellerId), isNotNull(pedido.octo_uuid)];
       if (filter.referencia !== undefined) conditions.push(eq(pedido.revendedor_referencia, filter.referencia));
-      if (filter.pedidoId !== undefined) conditions.push(eq(pedido.id, filter.pedidoId));
+      if (filter.orderId !== undefined) conditions.push(eq(pedido.id, filter.orderId));
       if (filter.fecha) {
         const { from, to } = filter.fecha;
         conditions.push(

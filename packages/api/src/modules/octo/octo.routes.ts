@@ -19,14 +19,14 @@ import {
   ExtendBody,
   PatchBody,
 } from "./octo.schemas.ts";
-import { OCTO_MSG, OctoError, REVENDEDOR_MSG } from "./octo.messages.ts";
+import { OCTO_MSG, OctoError, RESELLER_MSG } from "./octo.messages.ts";
 import { createOctoService, type OctoCaller } from "./octo.service.ts";
 import type { RevendedorRow } from "./octo.table.ts";
 
 export const PRICING_CAPABILITY = "octo/pricing";
 
 /** The panel's view of a reseller: never the key (shown once, at creation) nor its hash. */
-export function toRevendedor(row: RevendedorRow) {
+export function toReseller(row: RevendedorRow) {
   return {
     id: row.id,
     nombre: row.nombre,
@@ -121,13 +121,13 @@ export const octoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   app.get("/api/revendedores", staff, async (request, reply) => {
     const params = listParamsOf(request) ?? { filter: {} };
     const page = await octo.resellerPage(params);
-    return { succes: sendPage(reply, "revendedores", page.q, page.rows.map(toRevendedor), page.total) };
+    return { succes: sendPage(reply, "revendedores", page.q, page.rows.map(toReseller), page.total) };
   });
 
   app.get<{ Params: { id: string } }>("/api/revendedores/find/:id", staff, async (request) => {
     const row = await octo.findReseller(parseId(request.params.id));
-    if (!row) throw notFound(REVENDEDOR_MSG.notFound);
-    return { succes: toRevendedor(row) };
+    if (!row) throw notFound(RESELLER_MSG.notFound);
+    return { succes: toReseller(row) };
   });
 
   /** Creates a reseller and its key: the answer's `api_key` is the only time the key is shown. */
@@ -135,10 +135,10 @@ export const octoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     const { nombre } = parseBody(RevendedorCreateBody, request.body);
     const { row, key } = await audited(deps.db, actorOf(request), async (tx, audit) => {
       const created = await createOctoRepository(tx).createReseller(nombre);
-      await audit({ action: "create", resource: "revendedor", resourceId: created.row.id, after: toRevendedor(created.row) });
+      await audit({ action: "create", resource: "revendedor", resourceId: created.row.id, after: toReseller(created.row) });
       return created;
     });
-    return { succes: { ...toRevendedor(row), api_key: key } };
+    return { succes: { ...toReseller(row), api_key: key } };
   });
 
   /** Turns a key on or off (off: its next call gets 401) and sets its caps on holds. */
@@ -150,10 +150,10 @@ export const octoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
       const before = await resellers.findReseller(id);
       const limits = { ...(expiracion_max_minutos !== undefined ? { expiracion_max_minutos } : {}), ...(retencion_max_minutos !== undefined ? { retencion_max_minutos } : {}) };
       const after = before && (await resellers.updateReseller(id, { ...limits, ...(activo !== undefined ? { activo } : {}) }));
-      if (!before || !after) throw notFound(REVENDEDOR_MSG.notFound);
-      await audit({ action: "update", resource: "revendedor", resourceId: id, before: toRevendedor(before), after: toRevendedor(after) });
+      if (!before || !after) throw notFound(RESELLER_MSG.notFound);
+      await audit({ action: "update", resource: "revendedor", resourceId: id, before: toReseller(before), after: toReseller(after) });
       return after;
     });
-    return { succes: toRevendedor(row) };
+    return { succes: toReseller(row) };
   });
 };

@@ -31,7 +31,7 @@ export interface MoveContext {
   order: PedidoRow;
   line: PedidoLineRow;
   /** The departure the line is on before the move. */
-  from: { salidaId: number; tourId: number; fecha: string; hora: string };
+  from: { departureId: number; tourId: number; fecha: string; hora: string };
 }
 
 type MoveOutcome<T> = { ok: true; value: T } | { ok: false; refusal: LineRefusal };
@@ -55,11 +55,11 @@ class Stale extends Error {}
 
 async function departureOfLine(db: Db, orderId: number, lineId: number) {
   const [row] = await db
-    .select({ salidaId: pedidoLine.salida_id, tourId: salida.tourId, fecha: sql<string>`${salida.fecha}::text`, hora: salida.hora })
+    .select({ departureId: pedidoLine.salida_id, tourId: salida.tourId, fecha: sql<string>`${salida.fecha}::text`, hora: salida.hora })
     .from(pedidoLine)
     .innerJoin(salida, eq(salida.id, pedidoLine.salida_id))
     .where(and(eq(pedidoLine.id, lineId), eq(pedidoLine.id_pedido, orderId)));
-  return row ? { salidaId: row.salidaId!, tourId: row.tourId, fecha: row.fecha, hora: row.hora } : null;
+  return row ? { departureId: row.departureId!, tourId: row.tourId, fecha: row.fecha, hora: row.hora } : null;
 }
 
 /**
@@ -87,7 +87,7 @@ export async function moveOrderLine<T>(
         const [order] = await tx.select().from(pedido).where(eq(pedido.id, move.orderId)).for("update");
         const [line] = await tx.select().from(pedidoLine).where(eq(pedidoLine.id, move.lineId));
         if (!order || !line) throw new MoveRefused("la reserva no existe");
-        if (line.salida_id !== from.salidaId) throw new Stale();
+        if (line.salida_id !== from.departureId) throw new Stale();
         const ctx: MoveContext = { tx, order, line, from };
         await hooks.check(ctx);
 

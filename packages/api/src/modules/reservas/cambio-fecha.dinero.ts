@@ -224,10 +224,10 @@ export async function refundOwed(deps: DineroDeps, id: number): Promise<CambioFe
 }
 
 /** Tries again every refund a booking's changes still owe (best effort: what fails stays owed). */
-export async function retryOwedRefunds(deps: DineroDeps, pedidoId: number): Promise<void> {
+export async function retryOwedRefunds(deps: DineroDeps, orderId: number): Promise<void> {
   const owed = await deps.db
     .select({ id: cambioFecha.id })
     .from(cambioFecha)
-    .where(and(eq(cambioFecha.pedido_id, pedidoId), inArray(cambioFecha.estado, OWED)));
+    .where(and(eq(cambioFecha.pedido_id, orderId), inArray(cambioFecha.estado, OWED)));
   for (const { id } of owed) await refundOwed(deps, id);
 }

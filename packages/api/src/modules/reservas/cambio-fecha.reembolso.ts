@@ -26,10 +26,10 @@ interface RefundJob {
   cambioId: number;
 }
 
-/** Queues the owed refund of change `cambioId` inside `tx` (no queue: the request's own try and later visits retry it). */
-export async function queueOwedRefund(jobs: JobQueue | undefined, tx: Db, cambioId: number): Promise<void> {
+/** Queues the owed refund of change `dateChangeId` inside `tx` (no queue: the request's own try and later visits retry it). */
+export async function queueOwedRefund(jobs: JobQueue | undefined, tx: Db, dateChangeId: number): Promise<void> {
   if (!jobs) return;
-  await jobs.send(CAMBIO_REFUND_QUEUE, { cambioId } satisfies RefundJob, { singletonKey: `cambio-${cambioId}`, tx: drizzleExecutor(tx) });
+  await jobs.send(CAMBIO_REFUND_QUEUE, { cambioId: dateChangeId } satisfies RefundJob, { singletonKey: `cambio-${dateChangeId}`, tx: drizzleExecutor(tx) });
 }
 
 /** Works the queue in this process, and queues again every refund still owed (one lost with a job that ran out of tries). */
@@ -38,10 +38,10 @@ export async function startOwedRefunds(deps: DineroDeps & { jobs: JobQueue }): P
   await jobs.define(CAMBIO_REFUND_QUEUE_DEF);
   await jobs.work<RefundJob>(
     CAMBIO_REFUND_QUEUE,
-    async ({ cambioId }) => {
-      const row = await refundOwed(deps, cambioId);
+    async ({ cambioId: dateChangeId }) => {
+      const row = await refundOwed(deps, dateChangeId);
       // still owed (PayPal refused or did not answer, or another process holds the claim): the try fails, pg-boss retries
-      if (OWED.includes(row.estado)) throw new Error(`date change ${cambioId}: refund still owed (${row.error ?? "claimed elsewhere"})`);
+      if (OWED.includes(row.estado)) throw new Error(`date change ${dateChangeId}: refund still owed (${row.error ?? "claimed elsewhere"})`);
     },
     { pollingIntervalSeconds: 0.5 },
   );

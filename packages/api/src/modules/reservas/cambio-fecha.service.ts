@@ -30,7 +30,7 @@ import { toReserva } from "./reserva.serialize.ts";
  */
 
 export interface CambioRequest {
-  pedidoId: number;
+  orderId: number;
   linea: number;
   /** "YYYY-MM-DD" and "HH:MM", the tour's local date and start. */
   fecha: string;
@@ -85,7 +85,7 @@ export function createCambioFechaService(deps: CambioDeps) {
 
   /** Checks the request against the booking, the tour's calendar and the new departure's room (no lock): or 409. */
   async function decide(req: CambioRequest, now: Date): Promise<Decided> {
-    const view = await loadReservaView(db, { pedidoId: req.pedidoId }, now);
+    const view = await loadReservaView(db, { orderId: req.orderId }, now);
     if (!view) throw notFound(CAMBIO_MSG.notFound);
     const linea = view.lineas.find((l) => l.id === req.linea);
     if (!linea) throw notFound(CAMBIO_MSG.lineaNotFound);
@@ -117,7 +117,7 @@ export function createCambioFechaService(deps: CambioDeps) {
 
   /** What the change would be. Opening it also retries any refund the booking's earlier changes still owe. */
   async function preview(req: CambioRequest) {
-    await retryOwedRefunds(deps, req.pedidoId);
+    await retryOwedRefunds(deps, req.orderId);
     const d = await decide(req, deps.now());
     return {
       linea: d.linea.id,
@@ -153,7 +153,7 @@ export function createCambioFechaService(deps: CambioDeps) {
   }
 
   async function answer(c: CambioFechaRow, aprobarUrl: string | null = null) {
-    const view = (await loadReservaView(db, { pedidoId: c.pedido_id }, deps.now()))!;
+    const view = (await loadReservaView(db, { orderId: c.pedido_id }, deps.now()))!;
     const zona = view.lineas.find((l) => l.id === c.linea_id)?.zona ?? "UTC";
     return {
       succes: toReserva(view),
@@ -164,9 +164,9 @@ export function createCambioFechaService(deps: CambioDeps) {
   async function announce(c: CambioFechaRow) {
     if (c.estado !== "hecho" && c.estado !== "reembolso_pendiente") return;
     try {
-      await deps.notifier.dateChanged({ pedidoId: c.pedido_id, lineaId: c.linea_id, cambioId: c.id });
+      await deps.notifier.dateChanged({ orderId: c.pedido_id, lineId: c.linea_id, dateChangeId: c.id });
       // staff hear of the buyer's own changes (their own are in Actividad)
-      if (c.por === "cliente") await deps.notifier.bookingChanged({ pedidoId: c.pedido_id, lineIds: [c.linea_id], clave: `cambio_fecha:${c.id}` });
+      if (c.por === "cliente") await deps.notifier.bookingChanged({ orderId: c.pedido_id, lineIds: [c.linea_id], clave: `cambio_fecha:${c.id}` });
     } catch (err) {
       log.error({ err, cambio: c.id }, "date change e-mail could not be queued");
     }
@@ -176,12 +176,12 @@ export function createCambioFechaService(deps: CambioDeps) {
    * Moves the line under the locks of both departures and keeps the change's row in the same transaction (`row`:
    * an existing 'pagado' change, else a new one). Refused (no room, closed, line cancelled meanwhile) → the reason.
    */
-  async function moveNow(req: Pick<CambioRequest, "pedidoId" | "por" | "actor">, d: Pick<Decided, "linea" | "counts" | "valorCents" | "totalNuevoCents" | "diferenciaCents" | "to" | "tour" | "haciaTexto">, paid?: CambioFechaRow) {
+  async function moveNow(req: Pick<CambioRequest, "orderId" | "por" | "actor">, d: Pick<Decided, "linea" | "counts" | "valorCents" | "totalNuevoCents" | "diferenciaCents" | "to" | "tour" | "haciaTexto">, paid?: CambioFechaRow) {
     const now = deps.now();
     const moved = await moveOrderLine(
       db,
       {
-        orderId: req.pedidoId,
+        orderId: req.orderId,
         lineId: d.linea.id,
         to: { tourId: d.tour.id, fecha: d.to.date, hora: d.to.hora, fecha_tour: d.to.fecha },
         counts: d.counts,
@@ -211,12 +211,12 @@ export function createCambioFechaService(deps: CambioDeps) {
           const estado = d.diferenciaCents < 0 ? "reembolso_pendiente" : "hecho";
           let row: CambioFechaRow;
           if (paid) {
-            [row] = (await tx.update(cambioFecha).set({ estado, desde_salida_id: from.salidaId, hacia_salida_id: line.salida_id, updatedAt: now }).where(eq(cambioFecha.id, paid.id)).returning()) as [CambioFechaRow];
+            [row] = (await tx.update(cambioFecha).set({ estado, desde_salida_id: from.departureId, hacia_salida_id: line.salida_id, updatedAt: now }).where(eq(cambioFecha.id, paid.id)).returning()) as [CambioFechaRow];
           } else {
             [row] = (await tx
               .insert(cambioFecha)
               .values({
-                pedido_id: req.pedidoId, linea_id: line.id, desde_salida_id: from.salidaId, hacia_salida_id: line.salida_id,
+                pedido_id: req.orderId, linea_id: line.id, desde_salida_id: from.departureId, hacia_salida_id: line.salida_id,
                 hacia_fecha: d.to.date, hacia_hora: d.to.hora, total_antes_cents: d.linea.totalCents, total_nuevo_cents: d.totalNuevoCents,
                 diferencia_cents: d.diferenciaCents, estado, por: req.por, staff_usuario_id: req.por === "staff" ? (req.actor?.id ?? null) : null,
                 createdAt: now, updatedAt: now,
@@ -229,7 +229,7 @@ export function createCambioFechaService(deps: CambioDeps) {
             await recordAudit(tx, req.actor, {
               action: "cambio_fecha",
               resource: "pedido",
-              resourceId: req.pedidoId,
+              resourceId: req.orderId,
               before: { linea: line.id, salida: d.linea.salidaClave, fecha: `${d.linea.fechaTexto} a las ${d.linea.horaTexto}`, total: formatUSD(d.linea.totalCents) },
               after: { linea: line.id, salida: `${d.tour.id}-${d.to.date.replaceAll("-", "")}-${d.to.hora.replace(":", "")}`, fecha: d.haciaTexto, total: formatUSD(d.totalNuevoCents), cambio: row.id },
             });
@@ -247,12 +247,12 @@ export function createCambioFechaService(deps: CambioDeps) {
 
   /** The buyer (or staff) asks for the change: moved now, or a PayPal payment of the difference started. */
   async function change(req: CambioRequest) {
-    await retryOwedRefunds(deps, req.pedidoId);
+    await retryOwedRefunds(deps, req.orderId);
     const d = await decide(req, deps.now());
     if (d.diferenciaCents > 0) return startPayment(req, d);
     const moved = await moveNow(req, d);
     if (!moved.ok) throw conflict(moved.reason);
-    log.info({ pedido: req.pedidoId, linea: d.linea.id, cambio: moved.row.id, diferencia: d.diferenciaCents, por: req.por }, "booking line moved");
+    log.info({ pedido: req.orderId, linea: d.linea.id, cambio: moved.row.id, diferencia: d.diferenciaCents, por: req.por }, "booking line moved");
     const row = moved.row.estado === "reembolso_pendiente" ? await refundOwed(deps, moved.row.id) : moved.row;
     await announce(row);
     return answer(row);
@@ -268,7 +268,7 @@ export function createCambioFechaService(deps: CambioDeps) {
     const [c] = await db
       .insert(cambioFecha)
       .values({
-        pedido_id: req.pedidoId, linea_id: d.linea.id, desde_salida_id: d.linea.salidaId, hacia_fecha: d.to.date, hacia_hora: d.to.hora,
+        pedido_id: req.orderId, linea_id: d.linea.id, desde_salida_id: d.linea.departureId, hacia_fecha: d.to.date, hacia_hora: d.to.hora,
         total_antes_cents: d.linea.totalCents, total_nuevo_cents: d.totalNuevoCents, diferencia_cents: d.diferenciaCents,
         estado: "por_pagar", por: "cliente", createdAt: now, updatedAt: now,
       })
@@ -300,10 +300,10 @@ export function createCambioFechaService(deps: CambioDeps) {
   }
 
   /** Back from PayPal: captures the difference once, then moves (or refunds it when the departure filled up). Idempotent. */
-  async function confirm(pedidoId: number, token: string) {
+  async function confirm(orderId: number, token: string) {
     const [found] = await db.select().from(cambioFecha).where(eq(cambioFecha.paypal_order_id, token));
-    if (!found || found.pedido_id !== pedidoId) throw notFound(CAMBIO_MSG.notFound);
-    await retryOwedRefunds(deps, pedidoId);
+    if (!found || found.pedido_id !== orderId) throw notFound(CAMBIO_MSG.notFound);
+    await retryOwedRefunds(deps, orderId);
     let c = found;
     for (let step = 0; step < 4; step++) {
       [c] = (await db.select().from(cambioFecha).where(eq(cambioFecha.id, c.id))) as [CambioFechaRow];
@@ -328,7 +328,7 @@ export function createCambioFechaService(deps: CambioDeps) {
   /** A captured difference: the move, or (no room any more) the difference refunded. */
   async function finishPaid(c: CambioFechaRow) {
     const now = deps.now();
-    const view = (await loadReservaView(db, { pedidoId: c.pedido_id }, now))!;
+    const view = (await loadReservaView(db, { orderId: c.pedido_id }, now))!;
     const linea = view.lineas.find((l) => l.id === c.linea_id)!;
     const tour = (await createCompraRepository(db).toursForPricing([linea.tourId])).get(linea.tourId)!;
     const [row] = await db.select().from(pedidoLine).where(eq(pedidoLine.id, linea.id));
@@ -336,7 +336,7 @@ export function createCambioFechaService(deps: CambioDeps) {
     const to = { date: c.hacia_fecha, hora: c.hacia_hora, fecha: formatDia(c.hacia_fecha, c.hacia_hora) };
     const haciaTexto = describeDeparture(to.date, to.hora, tour.zona);
     const moved = await moveNow(
-      { pedidoId: c.pedido_id, por: "cliente" },
+      { orderId: c.pedido_id, por: "cliente" },
       { linea, counts, tour, to, haciaTexto, valorCents: tour.precioCents, totalNuevoCents: c.total_nuevo_cents, diferenciaCents: c.diferencia_cents },
       c,
     );
@@ -361,5 +361,5 @@ export function createCambioFechaService(deps: CambioDeps) {
     }
   }
 
-  return { preview, change, confirm, retryOwedRefunds: (pedidoId: number) => retryOwedRefunds(deps, pedidoId) };
+  return { preview, change, confirm, retryOwedRefunds: (orderId: number) => retryOwedRefunds(deps, orderId) };
 }

@@ -42,7 +42,7 @@ function conflict(msg: string): HttpError {
 }
 
 export interface CancelRequest {
-  pedidoId: number;
+  orderId: number;
   /** One line; absent: every line still active. */
   linea?: number;
   /** The buyer (reference + PIN already checked) or a staff user. */
@@ -73,7 +73,7 @@ export const REFUND_CLAIM_TTL_MS = 60_000;
 
 /** A refund claimed ('en_curso', committed) and about to be asked of PayPal, outside any transaction. */
 interface Claim {
-  reembolsoId: number;
+  refundId: number;
   claimedAt: Date;
   /** An abandoned claim taken over: the only record that PayPal may have refunded its lines. */
   takenOver: boolean;
@@ -89,7 +89,7 @@ interface Claim {
 }
 
 type Outcome =
-  | { kind: "done"; reembolsoId: number; montoCents: number; estado: ReembolsoEstado; lineIds: number[]; notify: boolean }
+  | { kind: "done"; refundId: number; montoCents: number; estado: ReembolsoEstado; lineIds: number[]; notify: boolean }
   | { kind: "refused"; msg: string; issue: string | undefined }
   | { kind: "noAnswer" };
 
@@ -153,10 +153,10 @@ export function createCancelacionService(deps: CancelacionDeps) {
   async function claim(req: CancelRequest, now: Date): Promise<{ claim: Claim; ours: boolean }> {
     return db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const [order] = await lockOrder(tx, req.pedidoId);
+      const [order] = await lockOrder(tx, req.orderId);
       if (!order) throw notFound(CANCELACION_MSG.pedidoNotFound);
       // read after the lock: a cancellation that held it before is seen committed
-      const view = (await loadReservaView(tx, { pedidoId: order.id }, now))!;
+      const view = (await loadReservaView(tx, { orderId: order.id }, now))!;
       const [open] = await tx
         .select({ id: reembolso.id, requestId: reembolso.request_id, montoCents: reembolso.monto_cents, claimedAt: reembolso.updatedAt, por: reembolso.por })
         .from(reembolso)
@@ -178,7 +178,7 @@ export function createCancelacionService(deps: CancelacionDeps) {
         const parts = await refundParts(tx, { id: order.id, captureId: order.captureId!, valorTotalCents: order.valorTotalCents }, open.montoCents);
         return {
           ours,
-          claim: { reembolsoId: open.id, claimedAt: now, takenOver: true, requestId: open.requestId, montoCents: open.montoCents, lineIds, parts, referencia: view.referencia, por: open.por, before },
+          claim: { refundId: open.id, claimedAt: now, takenOver: true, requestId: open.requestId, montoCents: open.montoCents, lineIds, parts, referencia: view.referencia, por: open.por, before },
         };
       }
       const targets = linesToCancel(view, req, now);
@@ -211,13 +211,13 @@ export function createCancelacionService(deps: CancelacionDeps) {
         .returning({ id: reembolso.id });
       return {
         ours: true,
-        claim: { reembolsoId: row!.id, claimedAt: now, takenOver: false, requestId, montoCents, lineIds, parts, referencia: view.referencia, por: req.por, before },
+        claim: { refundId: row!.id, claimedAt: now, takenOver: false, requestId, montoCents, lineIds, parts, referencia: view.referencia, por: req.por, before },
       };
     });
   }
 
   /** One capture's refund: PayPal's answer, a definitive refusal, or none (the outcome is unknown). */
-  async function askPaypalOnce(c: Claim, part: RefundPart, requestId: string, pedidoId: number): Promise<PaypalAnswer> {
+  async function askPaypalOnce(c: Claim, part: RefundPart, requestId: string, orderId: number): Promise<PaypalAnswer> {
     try {
       const refund = await payments.refundCapture(part.captureId, {
         requestId,
@@ -231,7 +231,7 @@ export function createCancelacionService(deps: CancelacionDeps) {
       if (err instanceof PaypalError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 429) {
         return { kind: "refused", issue: err.issue, debugId: err.debugId };
       }
-      log.error({ err, pedido: pedidoId, requestId }, "PayPal refund without an answer: nothing cancelled");
+      log.error({ err, pedido: orderId, requestId }, "PayPal refund without an answer: nothing cancelled");
       return { kind: "noAnswer" };
     }
   }
@@ -242,15 +242,15 @@ export function createCancelacionService(deps: CancelacionDeps) {
    * refunded is no answer: nothing is kept, and the retry sends the same request ids, so PayPal answers the refunds
    * it made instead of making them again.
    */
-  async function askPaypal(c: Claim, pedidoId: number): Promise<PaypalAnswer> {
+  async function askPaypal(c: Claim, orderId: number): Promise<PaypalAnswer> {
     const refunds: PaypalRefund[] = [];
     for (const part of c.parts) {
-      const requestId = part.cambioId === null ? c.requestId : `${c.requestId}-cambio-${part.cambioId}`;
-      const answer = await askPaypalOnce(c, part, requestId, pedidoId);
+      const requestId = part.dateChangeId === null ? c.requestId : `${c.requestId}-cambio-${part.dateChangeId}`;
+      const answer = await askPaypalOnce(c, part, requestId, orderId);
       const made = answer.kind === "refund" && (answer.refund.status === "COMPLETED" || answer.refund.status === "PENDING");
       if (!made) {
         if (refunds.length === 0) return answer;
-        log.error({ pedido: pedidoId, requestId, answer: answer.kind }, "refund of a later capture failed after an earlier one was made: kept to retry");
+        log.error({ pedido: orderId, requestId, answer: answer.kind }, "refund of a later capture failed after an earlier one was made: kept to retry");
         return { kind: "noAnswer" };
       }
       refunds.push((answer as { refund: PaypalRefund }).refund);
@@ -266,12 +266,12 @@ export function createCancelacionService(deps: CancelacionDeps) {
   async function settle(req: CancelRequest, c: Claim, answer: PaypalAnswer, now: Date): Promise<Outcome> {
     return db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const [order] = await lockOrder(tx, req.pedidoId);
-      const [row] = await tx.select().from(reembolso).where(eq(reembolso.id, c.reembolsoId));
+      const [order] = await lockOrder(tx, req.orderId);
+      const [row] = await tx.select().from(reembolso).where(eq(reembolso.id, c.refundId));
       if (!order || !row || row.estado !== "en_curso" || row.updatedAt.getTime() !== c.claimedAt.getTime()) {
         // another cancel took the claim over (ours outlived the TTL) and sends the same request: its outcome stands
         if (row && (row.estado === "completado" || row.estado === "pendiente")) {
-          return { kind: "done", reembolsoId: row.id, montoCents: row.monto_cents, estado: row.estado, lineIds: c.lineIds, notify: false };
+          return { kind: "done", refundId: row.id, montoCents: row.monto_cents, estado: row.estado, lineIds: c.lineIds, notify: false };
         }
         if (row?.estado === "fallido") return { kind: "refused", msg: row.error ?? CANCELACION_MSG.refused(paypalRefusalText(undefined)), issue: undefined };
         throw conflict(CANCELACION_MSG.inProgress);
@@ -292,10 +292,10 @@ export function createCancelacionService(deps: CancelacionDeps) {
           await tx
             .update(reembolso)
             .set({ updatedAt: new Date(now.getTime() - REFUND_CLAIM_TTL_MS) })
-            .where(eq(reembolso.id, c.reembolsoId));
+            .where(eq(reembolso.id, c.refundId));
         } else {
           // nothing kept: the retry builds the same PayPal-Request-Id and PayPal answers the refund it may have made
-          await tx.delete(reembolso).where(eq(reembolso.id, c.reembolsoId));
+          await tx.delete(reembolso).where(eq(reembolso.id, c.refundId));
         }
         return { kind: "noAnswer" };
       }
@@ -310,18 +310,18 @@ export function createCancelacionService(deps: CancelacionDeps) {
         await tx
           .update(reembolso)
           .set({ estado: "fallido", paypal_refund_id: refusal.refundId, error: msg, updatedAt: now })
-          .where(eq(reembolso.id, c.reembolsoId));
-        await audit("reembolso_rechazado", { reembolso: c.reembolsoId, lineas: c.lineIds, error: msg });
-        log.warn({ pedido: order.id, reembolso: c.reembolsoId, issue: refusal.issue, debugId: answer.kind === "refused" ? answer.debugId : undefined }, "PayPal refused a refund");
+          .where(eq(reembolso.id, c.refundId));
+        await audit("reembolso_rechazado", { reembolso: c.refundId, lineas: c.lineIds, error: msg });
+        log.warn({ pedido: order.id, reembolso: c.refundId, issue: refusal.issue, debugId: answer.kind === "refused" ? answer.debugId : undefined }, "PayPal refused a refund");
         return { kind: "refused", msg, issue: refusal.issue };
       }
       const refund = (answer as { refund: PaypalRefund }).refund;
       // PENDING: PayPal accepted it and completes it later (e.g. an eCheck); the places are free now
       const estado: ReembolsoEstado = refund.status === "COMPLETED" ? "completado" : "pendiente";
-      await tx.update(reembolso).set({ estado, paypal_refund_id: refund.id, updatedAt: now }).where(eq(reembolso.id, c.reembolsoId));
+      await tx.update(reembolso).set({ estado, paypal_refund_id: refund.id, updatedAt: now }).where(eq(reembolso.id, c.refundId));
       await tx
         .update(pedidoLine)
-        .set({ cancelada_at: now, reembolso_id: c.reembolsoId, updatedAt: now })
+        .set({ cancelada_at: now, reembolso_id: c.refundId, updatedAt: now })
         .where(and(inArray(pedidoLine.id, c.lineIds), isNull(pedidoLine.cancelada_at)));
       const [left] = await tx
         .select({ n: count() })
@@ -337,20 +337,20 @@ export function createCancelacionService(deps: CancelacionDeps) {
         status: whole ? false : order.status,
         reembolsado: formatUSD(c.before.reembolsadoCents + (estado === "completado" ? c.montoCents : 0)),
         lineas_canceladas: c.lineIds,
-        reembolso: c.reembolsoId,
+        reembolso: c.refundId,
       });
-      log.info({ pedido: order.id, reembolso: c.reembolsoId, lineas: c.lineIds, monto: c.montoCents, por: c.por }, "booking cancelled and refunded");
-      return { kind: "done", reembolsoId: c.reembolsoId, montoCents: c.montoCents, estado, lineIds: c.lineIds, notify: true };
+      log.info({ pedido: order.id, reembolso: c.refundId, lineas: c.lineIds, monto: c.montoCents, por: c.por }, "booking cancelled and refunded");
+      return { kind: "done", refundId: c.refundId, montoCents: c.montoCents, estado, lineIds: c.lineIds, notify: true };
     });
   }
 
-  async function notify(pedidoId: number, outcome: Extract<Outcome, { kind: "done" }>, porStaff: boolean) {
+  async function notify(orderId: number, outcome: Extract<Outcome, { kind: "done" }>, porStaff: boolean) {
     if (!outcome.notify) return;
     try {
-      await deps.notifier.orderCancelled({ pedidoId, lineIds: outcome.lineIds, reembolsoId: outcome.reembolsoId, porStaff });
+      await deps.notifier.orderCancelled({ orderId, lineIds: outcome.lineIds, refundId: outcome.refundId, porStaff });
     } catch (err) {
       // the cancellation stands; the e-mail module retries on its own queue
-      log.error({ err, pedido: pedidoId }, "cancellation notification failed");
+      log.error({ err, pedido: orderId }, "cancellation notification failed");
     }
   }
 
@@ -365,17 +365,17 @@ export function createCancelacionService(deps: CancelacionDeps) {
     for (;;) {
       const now = deps.now();
       const { claim: c, ours } = await claim(req, now);
-      const answer = await askPaypal(c, req.pedidoId);
+      const answer = await askPaypal(c, req.orderId);
       const outcome = await settle(req, c, answer, deps.now());
       if (!ours) {
-        if (outcome.kind === "done") await notify(req.pedidoId, outcome, c.por === "staff");
+        if (outcome.kind === "done") await notify(req.orderId, outcome, c.por === "staff");
         if (outcome.kind !== "noAnswer") continue;
       }
       if (outcome.kind === "noAnswer") throw new HttpError(502, { errors: [fieldError(CANCELACION_MSG.noAnswer, "linea")] });
       if (outcome.kind === "refused") throw new HttpError(502, { errors: [fieldError(outcome.msg, "linea")], paypal: outcome.issue ?? null });
-      await notify(req.pedidoId, outcome, req.por === "staff");
-      const view = (await loadReservaView(db, { pedidoId: req.pedidoId }, deps.now()))!;
-      return { view, reembolso: { id: outcome.reembolsoId, montoCents: outcome.montoCents, estado: outcome.estado } };
+      await notify(req.orderId, outcome, req.por === "staff");
+      const view = (await loadReservaView(db, { orderId: req.orderId }, deps.now()))!;
+      return { view, reembolso: { id: outcome.refundId, montoCents: outcome.montoCents, estado: outcome.estado } };
     }
   }
 

@@ -14,7 +14,7 @@ export interface RefundPart {
   captureId: string;
   cents: number;
   /** null: the order's own capture; else the date change whose difference this capture paid. */
-  cambioId: number | null;
+  dateChangeId: number | null;
 }
 
 /** Moved changes: their difference is part of the line's total now (dearer: paid; cheaper: refunded or owed). */
@@ -41,8 +41,8 @@ export async function refundParts(
     .where(and(eq(reembolso.pedido_id, order.id), inArray(reembolso.estado, ["completado", "pendiente"]), notLike(reembolso.request_id, "cambio-%")));
   const original = order.valorTotalCents - changes.reduce((s, c) => s + c.diferencia, 0);
   const captures = [
-    { captureId: order.captureId, cents: original, cambioId: null as number | null },
-    ...changes.filter((c) => c.diferencia > 0 && c.captureId).map((c) => ({ captureId: c.captureId!, cents: c.diferencia, cambioId: c.id as number | null })),
+    { captureId: order.captureId, cents: original, dateChangeId: null as number | null },
+    ...changes.filter((c) => c.diferencia > 0 && c.captureId).map((c) => ({ captureId: c.captureId!, cents: c.diferencia, dateChangeId: c.id as number | null })),
   ];
   let drawn = Number(refunded?.cents ?? 0) + changes.reduce((s, c) => s + (c.diferencia < 0 && c.id !== forCambio ? -c.diferencia : 0), 0);
   let left = cents;
@@ -55,7 +55,7 @@ export async function refundParts(
     left -= take;
   }
   if (left > 0) {
-    const first = parts.find((p) => p.cambioId === null);
+    const first = parts.find((p) => p.dateChangeId === null);
     if (first) first.cents += left;
     else parts.unshift({ ...captures[0]!, cents: left });
   }

@@ -50,7 +50,7 @@ export function createCheckinService(deps: { db: Db; now: () => Date }) {
       .innerJoin(staffUsersTable, eq(staffUsersTable.id, pedidoLine.checkin_usuario_id))
       .where(eq(pedidoLine.id, line.id));
     return {
-      pedido_id: view.pedidoId,
+      pedido_id: view.orderId,
       referencia: view.referencia,
       nombre: view.nombre,
       apellido: view.apellido,

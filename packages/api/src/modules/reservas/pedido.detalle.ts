@@ -19,8 +19,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * GET /api/compra/find/{id} for the panel: the lines as upstream (plus cancellation, check-in and departure), the
  * reference, the booking as its buyer sees it, its refunds and its e-mails. Null when the order does not exist.
  */
-export async function pedidoDetalle(db: Db, pedidoId: number, now: Date): Promise<PedidoDetalle | null> {
-  const view = await loadReservaView(db, { pedidoId }, now);
+export async function pedidoDetalle(db: Db, orderId: number, now: Date): Promise<PedidoDetalle | null> {
+  const view = await loadReservaView(db, { orderId }, now);
   if (!view) return null;
   const checkinBy = alias(staffUsersTable, "checkin_by");
   const desde = alias(salida, "desde");
@@ -29,21 +29,21 @@ export async function pedidoDetalle(db: Db, pedidoId: number, now: Date): Promis
       .select({ line: pedidoLine, checkinPor: checkinBy.nombre })
       .from(pedidoLine)
       .leftJoin(checkinBy, eq(checkinBy.id, pedidoLine.checkin_usuario_id))
-      .where(eq(pedidoLine.id_pedido, pedidoId))
+      .where(eq(pedidoLine.id_pedido, orderId))
       .orderBy(asc(pedidoLine.id)),
     db
       .select({ r: reembolso, usuario: staffUsersTable.nombre })
       .from(reembolso)
       .leftJoin(staffUsersTable, eq(staffUsersTable.id, reembolso.staff_usuario_id))
-      .where(eq(reembolso.pedido_id, pedidoId))
+      .where(eq(reembolso.pedido_id, orderId))
       .orderBy(asc(reembolso.id)),
-    listCorreos(db, pedidoId),
+    listCorreos(db, orderId),
     db
       .select({ c: cambioFecha, usuario: staffUsersTable.nombre, desdeFecha: sql<string | null>`${desde.fecha}::text`, desdeHora: desde.hora })
       .from(cambioFecha)
       .leftJoin(staffUsersTable, eq(staffUsersTable.id, cambioFecha.staff_usuario_id))
       .leftJoin(desde, eq(desde.id, cambioFecha.desde_salida_id))
-      .where(eq(cambioFecha.pedido_id, pedidoId))
+      .where(eq(cambioFecha.pedido_id, orderId))
       .orderBy(asc(cambioFecha.id)),
   ]);
   const lineOf = new Map(view.lineas.map((l) => [l.id, l]));

@@ -44,15 +44,15 @@ export async function checkPin(
   referencia: string,
   pin: string,
   now: Date,
-): Promise<{ pedidoId: number } | null> {
+): Promise<{ orderId: number } | null> {
   const { db, limiter } = deps;
   const key = normalizeReferencia(referencia);
   if ((await limiter.count(PIN_REF_LOCK, key)) > 0) throw new HttpError(429, { errors: [{ msg: PIN_LIMITS_MSG.locked }] });
   const [found] = await db.select({ id: pedido.id, pin: pedido.pin }).from(pedido).where(eq(pedido.referencia, key));
   const right = samePin(found?.pin ?? DUMMY_PIN, pin) && found !== undefined;
-  if (right) return { pedidoId: found.id };
+  if (right) return { orderId: found.id };
   if (!(await limiter.hit(PIN_REF_FAILURES, key)) && (await limiter.hit(PIN_REF_LOCK, key)) && found) {
-    await deps.notifier.pinLocked({ pedidoId: found.id, at: now });
+    await deps.notifier.pinLocked({ orderId: found.id, at: now });
   }
   return null;
 }

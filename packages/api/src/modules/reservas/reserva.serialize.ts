@@ -35,7 +35,7 @@ function toLinea(view: ReservaView, l: ReservaLinea): ReservaLineaWire {
 /** The contract's Reserva: the view with money in USD and instants as ISO texts. */
 export function toReserva(view: ReservaView): Reserva {
   return {
-    id: view.pedidoId,
+    id: view.orderId,
     referencia: view.referencia,
     pin: view.pin,
     estado: view.estado,

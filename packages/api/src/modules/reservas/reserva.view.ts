@@ -62,13 +62,13 @@ export interface ReservaLinea {
   cancelable: boolean;
   canceladaAt: Date | null;
   checkinAt: Date | null;
-  salidaId: number | null;
+  departureId: number | null;
   /** "<tour>-<YYYYMMDD>-<HHMM>" (the manifests' / OCTO availability key). */
   salidaClave: string | null;
 }
 
 export interface ReservaView {
-  pedidoId: number;
+  orderId: number;
   referencia: string;
   pin: string;
   estado: string;
@@ -107,8 +107,8 @@ export function motivoNoCancelable(view: Pick<ReservaView, "pagado" | "canal" | 
 }
 
 /** The booking by its id or its reference (as typed: spaces, case and a missing "TR-" forgiven); null when none. */
-export async function loadReservaView(db: Db, by: { pedidoId: number } | { referencia: string }, now: Date): Promise<ReservaView | null> {
-  const where = "pedidoId" in by ? eq(pedido.id, by.pedidoId) : eq(pedido.referencia, normalizeReferencia(by.referencia));
+export async function loadReservaView(db: Db, by: { orderId: number } | { referencia: string }, now: Date): Promise<ReservaView | null> {
+  const where = "orderId" in by ? eq(pedido.id, by.orderId) : eq(pedido.referencia, normalizeReferencia(by.referencia));
   const [order] = await db.select({ ...getTableColumns(pedido), situacion: orderStateSql(now) }).from(pedido).where(where);
   if (!order) return null;
   const [rows, [refunded]] = await Promise.all([
@@ -173,12 +173,12 @@ export async function loadReservaView(db: Db, by: { pedidoId: number } | { refer
       cancelable: pagado && order.canal === "tienda" && !l.cancelada_at && limite !== null && now.getTime() < limite.getTime(),
       canceladaAt: l.cancelada_at,
       checkinAt: l.checkin_at,
-      salidaId: l.salida_id,
+      departureId: l.salida_id,
       salidaClave: parsed ? departureKey(l.id_tour, parsed.date, parsed.hora) : null,
     };
   });
   return {
-    pedidoId: order.id,
+    orderId: order.id,
     referencia: order.referencia,
     pin: order.pin,
     estado: order.estado,

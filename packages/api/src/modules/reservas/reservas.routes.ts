@@ -53,35 +53,35 @@ export const reservasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
   app.post("/api/reserva/cancelar", async (request) => {
     const { referencia, pin, linea } = parseBody(ReservaCancelarBody, request.body);
     const view = await reservaByPin(deps.db, limiter, request, referencia, pin, now(), deps.notifier);
-    return cancelAnswer(await cancelacion.cancel({ pedidoId: view.pedidoId, linea, por: "cliente", actor: actorOf(request, null) }));
+    return cancelAnswer(await cancelacion.cancel({ orderId: view.orderId, linea, por: "cliente", actor: actorOf(request, null) }));
   });
 
   // a date change (docs/decisions/0013 "Cambio de fecha"): preview, change, and the return from PayPal
   app.post("/api/reserva/cambio/consulta", async (request) => {
     const { referencia, pin, linea, fecha, hora } = parseBody(ReservaCambioBody, request.body);
     const view = await reservaByPin(deps.db, limiter, request, referencia, pin, now(), deps.notifier);
-    return { succes: await cambio.preview({ pedidoId: view.pedidoId, linea, fecha, hora, por: "cliente" }) };
+    return { succes: await cambio.preview({ orderId: view.orderId, linea, fecha, hora, por: "cliente" }) };
   });
   app.post("/api/reserva/cambio", async (request) => {
     const { referencia, pin, linea, fecha, hora } = parseBody(ReservaCambioBody, request.body);
     const view = await reservaByPin(deps.db, limiter, request, referencia, pin, now(), deps.notifier);
-    return cambio.change({ pedidoId: view.pedidoId, linea, fecha, hora, por: "cliente" });
+    return cambio.change({ orderId: view.orderId, linea, fecha, hora, por: "cliente" });
   });
   app.post("/api/reserva/cambio/confirmar", async (request) => {
     const { referencia, pin, token } = parseBody(ReservaCambioConfirmarBody, request.body);
     const view = await reservaByPin(deps.db, limiter, request, referencia, pin, now(), deps.notifier);
-    return cambio.confirm(view.pedidoId, token);
+    return cambio.confirm(view.orderId, token);
   });
   app.post<{ Params: { id: string } }>("/api/compra/cambio-fecha/:id", { preHandler: requireRole("pedidos") }, async (request) => {
     const id = parseId(request.params.id);
     const { linea, fecha, hora } = parseBody(CambioFechaBody, request.body);
-    return cambio.change({ pedidoId: id, linea, fecha, hora, por: "staff", actor: actorOf(request) });
+    return cambio.change({ orderId: id, linea, fecha, hora, por: "staff", actor: actorOf(request) });
   });
 
   app.post<{ Params: { id: string } }>("/api/compra/reembolsar/:id", { preHandler: requireRole("pedidos") }, async (request) => {
     const id = parseId(request.params.id);
     const { linea, motivo } = parseBody(ReembolsarBody, request.body);
-    return cancelAnswer(await cancelacion.cancel({ pedidoId: id, linea, motivo: motivo ?? null, por: "staff", actor: actorOf(request) }));
+    return cancelAnswer(await cancelacion.cancel({ orderId: id, linea, motivo: motivo ?? null, por: "staff", actor: actorOf(request) }));
   });
 
   // sales answer the buyers, guides run the departures: both check travellers in

@@ -56,25 +56,25 @@ export async function startDepartureCancellations(deps: CancelDepartureDeps) {
 
   await jobs.work<CancelJob>(
     CANCEL_DEPARTURE_QUEUE,
-    async ({ pedidoId, lineaId, motivo, actor }) => {
+    async ({ pedidoId: orderId, lineaId: lineId, motivo, actor }) => {
       const [line] = await db
-        .select({ canceladaAt: pedidoLine.cancelada_at, reembolsoId: pedidoLine.reembolso_id })
+        .select({ canceladaAt: pedidoLine.cancelada_at, refundId: pedidoLine.reembolso_id })
         .from(pedidoLine)
-        .where(eq(pedidoLine.id, lineaId));
+        .where(eq(pedidoLine.id, lineId));
       if (!line) return;
       if (line.canceladaAt) {
         // refunded already (by an earlier try that died before its e-mail, or by hand): the e-mail, once (its key)
-        if (line.reembolsoId) await deps.notifier.orderCancelled({ pedidoId, lineIds: [lineaId], reembolsoId: line.reembolsoId, porStaff: true });
+        if (line.refundId) await deps.notifier.orderCancelled({ orderId, lineIds: [lineId], refundId: line.refundId, porStaff: true });
         return;
       }
       try {
-        await cancelacion.cancel({ pedidoId, linea: lineaId, por: "staff", actor, motivo });
+        await cancelacion.cancel({ orderId, linea: lineId, por: "staff", actor, motivo });
       } catch (err) {
         // another cancellation of the order is with PayPal (or one abandoned by a dead process, taken over after
         // its minute): try again later; PayPal's refusals and silences too. Other refusals are final.
         const msg = err instanceof HttpError ? ((err.body as { errors?: Array<{ msg?: string }> }).errors?.[0]?.msg ?? "") : "";
         if (err instanceof HttpError && err.statusCode === 409 && msg !== CANCELACION_MSG.inProgress) {
-          log.warn({ pedido: pedidoId, linea: lineaId, msg }, "departure cancellation: booking not refunded");
+          log.warn({ pedido: orderId, linea: lineId, msg }, "departure cancellation: booking not refunded");
           return;
         }
         throw err;

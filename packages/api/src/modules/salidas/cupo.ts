@@ -113,19 +113,19 @@ export async function takenBySalida(tx: Db, salidaIds: number[], now: Date, exce
   if (salidaIds.length === 0) return result;
   const state = placesOfLine(now);
   const lines = tx
-    .select({ salidaId: pedidoLine.salida_id, persons: sql<number>`${linePersons}`.as("persons"), state: sql<string | null>`${state}`.as("state") })
+    .select({ departureId: pedidoLine.salida_id, persons: sql<number>`${linePersons}`.as("persons"), state: sql<string | null>`${state}`.as("state") })
     .from(pedidoLine)
     .where(and(inArray(pedidoLine.salida_id, salidaIds), exceptPedido === undefined ? undefined : sql`${pedidoLine.id_pedido} <> ${exceptPedido}`))
     .as("lines");
   const rows = await tx
     .select({
-      salidaId: lines.salidaId,
+      departureId: lines.departureId,
       vendidos: sql<number>`coalesce(sum(${lines.persons}) filter (where ${lines.state} = 'vendido'), 0)::int`,
       retenidos: sql<number>`coalesce(sum(${lines.persons}) filter (where ${lines.state} = 'retenido'), 0)::int`,
     })
     .from(lines)
-    .groupBy(lines.salidaId);
-  for (const r of rows) result.set(r.salidaId!, { vendidos: Number(r.vendidos), retenidos: Number(r.retenidos) });
+    .groupBy(lines.departureId);
+  for (const r of rows) result.set(r.departureId!, { vendidos: Number(r.vendidos), retenidos: Number(r.retenidos) });
   return result;
 }
 
@@ -155,11 +155,11 @@ export async function earliestHoldExpiry(db: Db, salidaIds: number[], now: Date)
   const result = new Map<number, Date>();
   if (salidaIds.length === 0) return result;
   const rows = await db
-    .select({ salidaId: pedidoLine.salida_id, at: sql<Date | string>`min(o.hold_expires_at)` })
+    .select({ departureId: pedidoLine.salida_id, at: sql<Date | string>`min(o.hold_expires_at)` })
     .from(pedidoLine)
     .innerJoin(sql`pedido o`, sql`o.id = ${pedidoLine.id_pedido}`)
     .where(and(inArray(pedidoLine.salida_id, salidaIds), sql`${placesOfLine(now)} = 'retenido'`, sql`o.capture_claimed_at is null`))
     .groupBy(pedidoLine.salida_id);
-  for (const r of rows) if (r.at) result.set(r.salidaId!, new Date(r.at));
+  for (const r of rows) if (r.at) result.set(r.departureId!, new Date(r.at));
   return result;
 }

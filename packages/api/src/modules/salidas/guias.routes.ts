@@ -15,9 +15,9 @@ import { SALIDA_MSG } from "./salidas.messages.ts";
 export const guiasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const planner = { preHandler: requireRole("pedidos") };
 
-  function keyOf(salidaId: string) {
-    const key = parseDepartureKey(salidaId);
-    if (!key) throw badRequest([fieldError(SALIDA_MSG.badKey, "salidaId", salidaId, "params")]);
+  function keyOf(departureId: string) {
+    const key = parseDepartureKey(departureId);
+    if (!key) throw badRequest([fieldError(SALIDA_MSG.badKey, "salidaId", departureId, "params")]);
     return key;
   }
 

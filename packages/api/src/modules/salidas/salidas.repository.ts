@@ -98,13 +98,13 @@ export function createSalidasRepository(db: Db) {
      * has more places taken. Holds the tour's capacity lock: bookings in flight finish first and are counted.
      */
     async setScheduleCapacity(
-      horarioId: number,
+      scheduleId: number,
       cupo: number | null,
       today: string,
       now: Date,
     ): Promise<{ ok: true; row: typeof horarioTable.$inferSelect } | { ok: false; fecha: string; taken: number } | null> {
       return db.transaction(async (tx) => {
-        const [schedule] = await tx.select().from(horarioTable).where(eq(horarioTable.id, horarioId)).for("update");
+        const [schedule] = await tx.select().from(horarioTable).where(eq(horarioTable.id, scheduleId)).for("update");
         if (!schedule) return null;
         await lockTourCapacity(tx, schedule.tourId);
         if (cupo !== null) {
@@ -128,7 +128,7 @@ export function createSalidasRepository(db: Db) {
             .sort((a, b) => b.taken - a.taken)[0];
           if (over) return { ok: false as const, ...over };
         }
-        const [row] = await tx.update(horarioTable).set({ cupo, updatedAt: now }).where(eq(horarioTable.id, horarioId)).returning();
+        const [row] = await tx.update(horarioTable).set({ cupo, updatedAt: now }).where(eq(horarioTable.id, scheduleId)).returning();
         return { ok: true as const, row: row! };
       });
     },

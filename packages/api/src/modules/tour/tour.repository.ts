@@ -101,12 +101,12 @@ export function createTourRepository(db: Db) {
     all(): Promise<TourWithImagen[]> {
       return select().orderBy(asc(tourTable.id));
     },
-    byCiudad(ciudadId: number): Promise<TourWithImagen[]> {
-      return select().where(eq(tourTable.ciudad, ciudadId)).orderBy(asc(tourTable.id));
+    byCiudad(cityId: number): Promise<TourWithImagen[]> {
+      return select().where(eq(tourTable.ciudad, cityId)).orderBy(asc(tourTable.id));
     },
     /** One page of a city's tours (a sort column, then id for ties) and how many it has. */
-    async byCiudadPage(ciudadId: number, page: { offset: number; limit: number; orden: CiudadOrden }) {
-      const where = eq(tourTable.ciudad, ciudadId);
+    async byCiudadPage(cityId: number, page: { offset: number; limit: number; orden: CiudadOrden }) {
+      const where = eq(tourTable.ciudad, cityId);
       const orderBy = {
         id: [asc(tourTable.id)],
         nombre: [asc(tourTable.nombre), asc(tourTable.id)],

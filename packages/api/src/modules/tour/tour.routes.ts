@@ -133,9 +133,9 @@ export const tourRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   });
 
   app.delete<{ Params: { fotoId: string } }>("/api/tour/deleteimagen/:fotoId", staff, async (request) => {
-    const fotoId = parseId(request.params.fotoId, "fotoId");
+    const photoId = parseId(request.params.fotoId, "fotoId");
     const row = await audited(deps.db, actorOf(request), async (tx, audit) => {
-      const gone = await createFotosRepository(tx).remove(fotoId);
+      const gone = await createFotosRepository(tx).remove(photoId);
       if (!gone) throw notFound(TOUR_MSG.fotoNotFound);
       // photos are a part of their tour: the entry goes in the tour's history
       await audit({ action: "delete", resource: "fotos", resourceId: gone.tourId, before: { fotos: [gone.url] } });

@@ -10,7 +10,7 @@ export type WebhookOutcome =
   | { kind: "malformed" }
   | { kind: "duplicate" }
   | { kind: "ignored" }
-  | { kind: "processed"; pedidoId: number | null; estado: string | null };
+  | { kind: "processed"; orderId: number | null; estado: string | null };
 
 /** PayPal's events that can settle an order whose buyer never came back to the storefront. */
 const SETTLING_EVENTS = new Set(["CHECKOUT.ORDER.APPROVED", "PAYMENT.CAPTURE.COMPLETED"]);
@@ -63,7 +63,7 @@ export function createPaypalWebhookHandler(deps: {
     if (paypalOrderId) {
       try {
         const order = await compra.reconcile(paypalOrderId);
-        outcome = { kind: "processed", pedidoId: order?.id ?? null, estado: order?.estado ?? null };
+        outcome = { kind: "processed", orderId: order?.id ?? null, estado: order?.estado ?? null };
       } catch (err) {
         // a Spanish 4xx from the orders module is a final answer about this order (declined, cancelled, amount
         // mismatch): the event is handled. Anything else (PayPal down, a capture still running elsewhere) is
@@ -71,7 +71,7 @@ export function createPaypalWebhookHandler(deps: {
         const final = err instanceof HttpError && err.statusCode >= 400 && err.statusCode < 500;
         if (final && !(err instanceof CaptureInProgress)) {
           log.info({ event: body.id, status: err.statusCode, body: err.body }, "webhook applied without payment");
-          outcome = { kind: "processed", pedidoId: null, estado: null };
+          outcome = { kind: "processed", orderId: null, estado: null };
         } else {
           log.warn({ err, event: body.id }, "webhook could not be applied; PayPal will retry");
           throw new HttpError(503, { errors: [fieldError(WEBHOOK_MSG.retry)] });
