@@ -1,5 +1,6 @@
 // The parts of @marbec/web-auto-extractor and @adobe/structured-data-validator (dev-only: the unit test of our
-// JSON-LD runs them) that we use; neither ships types. e2e/support/structured-data-validator.d.ts is the same.
+// JSON-LD and e2e/support/structured-data.ts run them) that we use; neither ships types. e2e/tsconfig.json includes
+// this file too.
 declare module "@marbec/web-auto-extractor" {
   type Item = Record<string, unknown>;
   export interface ExtractedData {
