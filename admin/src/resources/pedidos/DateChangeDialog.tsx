@@ -58,7 +58,7 @@ export function DateChangeDialog({
     }
   };
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="cambio-fecha-title">
+    <Dialog open disableRestoreFocus onClose={busy ? undefined : onClose} aria-labelledby="cambio-fecha-title">
       <DialogTitle id="cambio-fecha-title">Cambiar fecha</DialogTitle>
       <DialogContent>
         <DialogContentText>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useDataProvider, useGetMany, usePermissions, useRefresh, type RaRecord } from "react-admin";
 import {
   Box,
@@ -66,6 +66,27 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
   const [version, setVersion] = useState(0);
   const [target, setTarget] = useState<RefundTarget | null>(null);
   const [moving, setMoving] = useState<OrderLine | null>(null);
+  // Where the focus goes when the refund or date-change dialog closes (they do not restore it themselves): back to
+  // the button that opened it when the staff member goes back, to the detail's title once the change is made (the
+  // button may be gone with it: nothing left to refund). A layout effect, in the same commit that removes the inner
+  // dialog, so the focus never rests on the page's body (WCAG 2.4.3).
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const focusAfterClose = useRef<HTMLElement | null>(null);
+  const openFrom = (event: { currentTarget: HTMLElement }, then: () => void) => {
+    opener.current = event.currentTarget;
+    then();
+  };
+  const closeInner = (done: boolean) => {
+    focusAfterClose.current = done ? titleRef.current : opener.current;
+    setTarget(null);
+    setMoving(null);
+  };
+  useLayoutEffect(() => {
+    if (target || moving || !focusAfterClose.current) return;
+    focusAfterClose.current.focus();
+    focusAfterClose.current = null;
+  }, [target, moving]);
   useEffect(() => {
     let live = true;
     provider.orderDetail(order.id).then(
@@ -89,7 +110,7 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
   const reference = detail?.referencia ?? detail?.reserva?.referencia ?? (order.referencia as string | undefined);
   return (
     <Dialog open onClose={onClose} maxWidth="xl" fullWidth aria-labelledby="detalle-title">
-      <DialogTitle id="detalle-title">
+      <DialogTitle id="detalle-title" ref={titleRef} tabIndex={-1}>
         Detalle del pedido #{String(order.id)} · {String(order.nombre)} {String(order.apellido)}
       </DialogTitle>
       <DialogContent dividers>
@@ -151,7 +172,7 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
                           {LABELS.verTour}
                         </Link>
                         {refundable && !line.cancelada_at && detail.reserva?.canal !== "octo" ? (
-                          <Button size="small" sx={{ ml: 1 }} onClick={() => setMoving(line)} data-testid="cambiar-fecha">
+                          <Button size="small" sx={{ ml: 1 }} onClick={(e) => openFrom(e, () => setMoving(line))} data-testid="cambiar-fecha">
                             Cambiar fecha
                           </Button>
                         ) : null}
@@ -160,7 +181,7 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
                             size="small"
                             color="error"
                             sx={{ ml: 1 }}
-                            onClick={() => setTarget({ linea: line, montoCents: toCents(line.valor_total) })}
+                            onClick={(e) => openFrom(e, () => setTarget({ linea: line, montoCents: toCents(line.valor_total) }))}
                           >
                             Cancelar línea
                           </Button>
@@ -182,7 +203,7 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
       </DialogContent>
       <DialogActions>
         {detail && refundable && active.length > 0 ? (
-          <Button color="error" onClick={() => setTarget({ montoCents: activeCents })} sx={{ mr: "auto" }}>
+          <Button color="error" onClick={(e) => openFrom(e, () => setTarget({ montoCents: activeCents }))} sx={{ mr: "auto" }}>
             {active.length === lines.length ? "Cancelar y reembolsar el pedido" : "Cancelar y reembolsar lo que queda"}
           </Button>
         ) : null}
@@ -193,9 +214,9 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
           order={order}
           linea={moving}
           tourName={tourName(Number(moving.id_tour))}
-          onClose={() => setMoving(null)}
+          onClose={() => closeInner(false)}
           onDone={() => {
-            setMoving(null);
+            closeInner(true);
             setVersion((v) => v + 1);
             refreshList();
           }}
@@ -206,9 +227,9 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
           order={order}
           target={target}
           tourName={tourName}
-          onClose={() => setTarget(null)}
+          onClose={() => closeInner(false)}
           onDone={() => {
-            setTarget(null);
+            closeInner(true);
             setVersion((v) => v + 1);
             refreshList();
           }}

@@ -42,6 +42,7 @@ export function RefundDialog({
     ? `la línea «${tourName(Number(target.linea.id_tour))}» del ${target.linea.fecha_tour}`
     : `todo el pedido #${String(order.id)}`;
   const confirm = async () => {
+    if (busy) return;
     setBusy(true);
     const body = { ...(target.linea ? { linea: Number(target.linea.id) } : {}), ...(motivo.trim() ? { motivo: motivo.trim() } : {}) };
     const toast = toasts.start("Cancelando y reembolsando…");
@@ -59,7 +60,7 @@ export function RefundDialog({
     }
   };
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="reembolso-title">
+    <Dialog open disableRestoreFocus onClose={busy ? undefined : onClose} aria-labelledby="reembolso-title">
       <DialogTitle id="reembolso-title">Cancelar y reembolsar</DialogTitle>
       <DialogContent>
         <DialogContentText>
@@ -79,7 +80,8 @@ export function RefundDialog({
         <Button onClick={onClose} disabled={busy}>
           Volver
         </Button>
-        <Button onClick={confirm} color="error" variant="contained" disabled={busy}>
+        {/* aria-disabled, not disabled, while it works: a disabled button drops the keyboard's focus to the page */}
+        <Button onClick={confirm} color="error" variant="contained" aria-disabled={busy}>
           Sí, cancelar y reembolsar
         </Button>
       </DialogActions>
