@@ -82,6 +82,12 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
     setTarget(null);
     setMoving(null);
   };
+  /** A refund or a date change was made: the detail and the list load again. */
+  const changed = () => {
+    closeInner(true);
+    setVersion((v) => v + 1);
+    refreshList();
+  };
   useLayoutEffect(() => {
     if (target || moving || !focusAfterClose.current) return;
     focusAfterClose.current.focus();
@@ -215,11 +221,7 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
           linea={moving}
           tourName={tourName(Number(moving.id_tour))}
           onClose={() => closeInner(false)}
-          onDone={() => {
-            closeInner(true);
-            setVersion((v) => v + 1);
-            refreshList();
-          }}
+          onDone={changed}
         />
       ) : null}
       {target ? (
@@ -228,11 +230,7 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
           target={target}
           tourName={tourName}
           onClose={() => closeInner(false)}
-          onDone={() => {
-            closeInner(true);
-            setVersion((v) => v + 1);
-            refreshList();
-          }}
+          onDone={changed}
         />
       ) : null}
     </Dialog>
