@@ -55,6 +55,11 @@ const ALLOWED: Record<string, string[]> = {
   revendedorFind: ["admin"],
   revendedorCreate: ["admin"],
   revendedorUpdate: ["admin"],
+  // discount codes are a sales tool (decision 0021)
+  codigosIndex: SALES,
+  codigoFind: SALES,
+  codigoCreate: SALES,
+  codigoUpdate: SALES,
   bannerSave: CATALOGUE_WRITE,
   bannerDelete: CATALOGUE_WRITE,
   tourImagenes: CATALOGUE_READ,

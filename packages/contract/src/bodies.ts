@@ -388,6 +388,8 @@ export const CompraCreateBody = z.object({
   comentario: optionalText(2000),
   nit: requiredTaxId("La cédula o NIT es obligatorio"),
   valor_total: ignoredMoney,
+  /** Extension (decision 0021): a discount code; the API checks it and prices the order with it. */
+  codigo: z.optional(z.string().check(z.trim(), z.maxLength(60, "Este código no existe"))),
 });
 export type CompraCreateBody = z.output<typeof CompraCreateBody>;
 export type CompraCreateBodyInput = z.input<typeof CompraCreateBody>;

@@ -62,6 +62,7 @@ import {
   ReservaConsultaBody,
 } from "./reservas.ts";
 import { CambioFechaAnswer, CambioFechaBody, CambioPreviewAnswer, ReservaCambioBody, ReservaCambioConfirmarBody } from "./cambio-fecha.ts";
+import { CodigoAnswer, CodigoAplicadoAnswer, CodigoAplicarBody, CodigoBody, CodigoListAnswer } from "./codigos.ts";
 import { RevendedorAnswer, RevendedorCreateBody, RevendedorCreatedAnswer, RevendedorListAnswer, RevendedorUpdateBody } from "./revendedores.ts";
 
 /** Most answers wrap their payload in a field spelled `succes` (sic). */
@@ -239,6 +240,13 @@ export const CALLS = {
   freetoursTour: call({ method: "GET", path: "/api/freetours/tour/:id", auth: false, answer: FreeToursTourAnswer }),
 
   compraCreate: call({ method: "POST", path: "/api/compra/create", auth: false, body: CompraCreateBody, answer: CompraCreateAnswer }),
+  /** Extension (decision 0021): what a discount code takes off a cart, line by line, or why it does not apply (400, `codigo`). */
+  codigoAplicar: call({ method: "POST", path: "/api/codigos/aplicar", auth: false, body: CodigoAplicarBody, answer: CodigoAplicadoAnswer }),
+  /** Extension (panel, decision 0021): discount codes with their uses and the money they took off. */
+  codigosIndex: call({ method: "GET", path: "/api/codigos", auth: true, answer: CodigoListAnswer, list: true }),
+  codigoFind: call({ method: "GET", path: "/api/codigos/find/:id", auth: true, answer: CodigoAnswer }),
+  codigoCreate: call({ method: "POST", path: "/api/codigos", auth: true, body: CodigoBody, answer: CodigoAnswer }),
+  codigoUpdate: call({ method: "PUT", path: "/api/codigos/:id", auth: true, body: CodigoBody, answer: CodigoAnswer }),
   compraConfirma: call({ method: "POST", path: "/api/compra/confirma", auth: false, body: TokenBody, answer: PedidoAnswer }),
   /** Extension ("Necesito más tiempo"): an unpaid order holds its places again, a few times, while they fit. */
   compraRetencion: call({ method: "POST", path: "/api/compra/retencion", auth: false, body: TokenBody, answer: RetencionAnswer }),

@@ -20,6 +20,7 @@ import type { HorarioCupoBodyInput, SalidaCancelarBodyInput, SalidaCierreBodyInp
 import type { SalidaGuiasBodyInput } from "./guias.ts";
 import type { SitemapTipo } from "./sitemap.ts";
 import type { BusquedaQuery } from "./busqueda.ts";
+import type { CodigoAplicarBodyInput } from "./codigos.ts";
 import { CALLS, buildPath, type Answer, type CallName, type CiudadOrden } from "./calls.ts";
 import { errorMessages } from "./errors.ts";
 import { encodeListQuery, parseContentRange, type ListParams, type ListResult } from "./list.ts";
@@ -265,6 +266,8 @@ export function createApiClient(options: ApiClientOptions) {
     },
     compra: {
       create: (body: CompraCreateBodyInput) => call("compraCreate", { body }),
+      /** What a discount code takes off these lines (decision 0021). */
+      codigo: (body: CodigoAplicarBodyInput) => call("codigoAplicar", { body }),
       confirma: (token: string) => call("compraConfirma", { body: { token } }),
       cancel: (token: string) => call("compraCancel", { body: { token } }),
       retencion: (token: string) => call("compraRetencion", { body: { token } }),

@@ -14,3 +14,4 @@ export * from "./reservas.ts";
 export * from "./cambio-fecha.ts";
 export * from "./urls.ts";
 export * from "./busqueda.ts";
+export * from "./codigos.ts";

@@ -131,3 +131,46 @@ export function orderTotalCents(lineTotals: readonly number[]): number {
   assertCents(total, "El total");
   return total;
 }
+
+/**
+ * A discount code's effect (docs/decisions/0021-discount-codes.md): `percent` whole percent (1–100) of each line,
+ * or `cents` off the order, spread over its lines.
+ */
+export type Discount = { kind: "percent"; percent: number } | { kind: "amount"; cents: number };
+
+/**
+ * What a discount takes off each line, in integer cents; the one rounding rule for discounts:
+ * - a percentage is taken from each line on its own: round(line × percent / 100), half up;
+ * - a fixed amount (at most the order's total) is spread over the lines in proportion to their totals: each line
+ *   gets the whole cents of its share, and the cents left over go one each to the lines with the largest remainders
+ *   (ties: the earlier line), so the parts add up to the amount exactly.
+ * No line's discount exceeds its total, so what a line costs after it is never negative.
+ */
+export function lineDiscountsCents(lineTotals: readonly number[], discount: Discount | null): number[] {
+  for (const lineTotal of lineTotals) {
+    assertCents(lineTotal, "El total de la línea");
+    if (lineTotal < 0) throw new RangeError("El total de una línea no puede ser negativo");
+  }
+  if (!discount) return lineTotals.map(() => 0);
+  if (discount.kind === "percent") {
+    const { percent } = discount;
+    if (!Number.isSafeInteger(percent) || percent < 0 || percent > 100) throw new RangeError(`Porcentaje inválido: ${percent}`);
+    return lineTotals.map((lineTotal) => Math.floor((lineTotal * percent + 50) / 100));
+  }
+  assertCents(discount.cents, "El descuento");
+  if (discount.cents < 0) throw new RangeError("El descuento no puede ser negativo");
+  const total = orderTotalCents(lineTotals);
+  const amount = Math.min(discount.cents, total);
+  if (amount === 0) return lineTotals.map(() => 0);
+  const parts = lineTotals.map((lineTotal, index) => {
+    const scaled = lineTotal * amount;
+    return { index, cents: Math.floor(scaled / total), remainder: scaled % total };
+  });
+  let left = amount - parts.reduce((sum, p) => sum + p.cents, 0);
+  for (const part of [...parts].sort((a, b) => b.remainder - a.remainder || a.index - b.index)) {
+    if (left === 0) break;
+    part.cents += 1;
+    left -= 1;
+  }
+  return parts.map((p) => p.cents);
+}

@@ -20,6 +20,8 @@ export const PERMISSIONS = [
   "salidas",
   /** change departures: capacity, close and reopen, cancel a whole departure with its refunds (issue 22, decision 0016) */
   "salidas.gestionar",
+  /** discount codes (decision 0021) */
+  "codigos",
   /** staff accounts and API keys */
   "usuarios",
   /** the whole audit log */
@@ -29,7 +31,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 const GRANTS: Record<Rol, readonly Permission[]> = {
   admin: PERMISSIONS,
-  ventas: ["pedidos", "solicitudes", "catalogo.ver", "salidas.gestionar"],
+  ventas: ["pedidos", "solicitudes", "catalogo.ver", "salidas.gestionar", "codigos"],
   contenido: ["catalogo", "catalogo.ver"],
   guia: ["salidas"],
 };

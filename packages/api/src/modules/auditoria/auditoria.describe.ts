@@ -174,6 +174,10 @@ function objectText(row: AuditLogRow, names: Names): string {
       return `el usuario ${(id !== null && names.usuarios.get(id)) || snapshot || `n.º ${row.resourceId}`}`;
     case "revendedor":
       return `el revendedor ${(id !== null && names.revendedores.get(id)) || snapshot || `n.º ${row.resourceId}`}`;
+    case "codigo_descuento": {
+      const code = (row.changes.codigo?.despues ?? row.changes.codigo?.antes) as string | undefined;
+      return `el código de descuento ${code ?? `n.º ${row.resourceId}`}`;
+    }
     default:
       return `${row.resource}${row.resourceId ? ` ${row.resourceId}` : ""}`;
   }

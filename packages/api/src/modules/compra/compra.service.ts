@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { CompraCreateBody, ValidationErrorItem } from "@tours/contract";
+import type { CodigoAplicado, CompraCreateBody, ValidationErrorItem } from "@tours/contract";
 import { CURRENCY, MAX_HOLD_RENEWALS, formatDateEs, formatLocalTime } from "@tours/domain";
 import { PaypalError, paypalValueToCents } from "../../adapters/paypal/client.ts";
 import type { PaymentProvider, PaypalOrder } from "../../adapters/paypal/types.ts";
@@ -14,6 +14,9 @@ import { COMPRA_MSG } from "./compra.messages.ts";
 import { buildOrderLine } from "./order-lines.ts";
 import { toRetencion } from "./compra.serialize.ts";
 import { type HoldLimits, checkOrderSize, clientHoldGuard } from "./hold-limits.ts";
+import { codeRefused, linesWithCode, quoteOf } from "./descuento.ts";
+import { CODIGO_MSG } from "../codigos/codigos.messages.ts";
+import { type CodigosRepository, createCodigosRepository } from "../codigos/codigos.repository.ts";
 
 /** "lunes, 23 de noviembre de 2026 a las 14:00 hora de Bogotá". */
 function salidaText(line: Pick<NewPedidoLine, "fecha" | "hora">, zona: string): string {
@@ -44,6 +47,10 @@ export interface CompraServiceDeps {
   notifier?: Notifier;
   /** Limits on what storefront orders hold (hold-limits.ts); none when absent. */
   holdLimits?: HoldLimits;
+  /** Discount codes (decision 0021); without them every code is refused as unknown. */
+  codes?: Pick<CodigosRepository, "findByCode" | "useRefusal">;
+  /** The zone whose calendar dates a code's booking dates (default UTC). */
+  businessTimezone?: string;
 }
 
 function conflict(msg: string, extra: Record<string, unknown> = {}): HttpError {
@@ -95,7 +102,7 @@ export function createCompraService(deps: CompraServiceDeps) {
   const notifier = deps.notifier ?? silentNotifier;
 
   /** Checks every line against the catalogue and prices it; all problems at once, in the contract's 400 shape. */
-  function priceLines(body: CompraCreateBody, tours: Map<number, TourForPricing>): NewPedidoLine[] {
+  function priceLines(body: Pick<CompraCreateBody, "pedidos">, tours: Map<number, TourForPricing>): NewPedidoLine[] {
     const now = deps.now();
     const errors: ValidationErrorItem[] = [];
     const lines: NewPedidoLine[] = [];
@@ -128,6 +135,18 @@ export function createCompraService(deps: CompraServiceDeps) {
     return lines;
   }
 
+  /** The lines with a code's discount, or its refusal (decision 0021). */
+  function withCode(text: string, lines: NewPedidoLine[], email: string | undefined) {
+    if (!deps.codes) throw codeRefused(CODIGO_MSG.notFound);
+    return linesWithCode(deps.codes, text, lines, email, deps.now(), deps.businessTimezone ?? "UTC");
+  }
+
+  /** What a code takes off these lines ("¿Tienes un código?" in the cart), priced like the checkout prices them. */
+  async function quoteCode(body: Pick<CompraCreateBody, "pedidos"> & { codigo: string; email?: string }): Promise<CodigoAplicado> {
+    const lines = priceLines(body, await repo.toursForPricing(body.pedidos.map((l) => l.tour_id)));
+    return quoteOf(await withCode(body.codigo, lines, body.email));
+  }
+
   const holdUntil = (now: Date) => new Date(now.getTime() + deps.holdMinutes * 60_000);
 
   /**
@@ -139,7 +158,9 @@ export function createCompraService(deps: CompraServiceDeps) {
   async function create(body: CompraCreateBody, client?: string) {
     if (deps.holdLimits) checkOrderSize(body, deps.holdLimits);
     const tours = await repo.toursForPricing(body.pedidos.map((l) => l.tour_id));
-    const lines = priceLines(body, tours);
+    const priced = priceLines(body, tours);
+    const discounted = body.codigo ? await withCode(body.codigo, priced, body.email) : null;
+    const lines = discounted?.lines ?? priced;
     const total = lines.reduce((sum, l) => sum + l.valor_total_cents, 0);
     const now = deps.now();
     const guard =
@@ -158,6 +179,7 @@ export function createCompraService(deps: CompraServiceDeps) {
         comentario: body.comentario || null,
         valor_total_cents: total,
         cliente: client ?? null,
+        ...(discounted ? { code: discounted.code } : {}),
       },
       lines,
       now,
@@ -165,6 +187,7 @@ export function createCompraService(deps: CompraServiceDeps) {
       guard,
     );
     if (!reserved.ok) {
+      if (reserved.codeRefusal) throw codeRefused(reserved.codeRefusal);
       throw new HttpError(409, {
         errors: reserved.refusals.map((r) =>
           fieldError(refusalMessage(r, lines[r.index]!, tours.get(lines[r.index]!.id_tour)!.zona), `pedidos[${r.index}].dia`, body.pedidos[r.index]!.dia),
@@ -393,7 +416,7 @@ export function createCompraService(deps: CompraServiceDeps) {
     return current;
   }
 
-  return { create, confirm, cancel, reconcile, moreTime };
+  return { create, confirm, cancel, reconcile, moreTime, quoteCode };
 }
 
 export type CompraService = ReturnType<typeof createCompraService>;
@@ -410,6 +433,8 @@ export function compraServiceFor(deps: AppDeps, log: FastifyBaseLogger): { repo:
     log,
     notifier: deps.notifier,
     holdLimits: deps.config.holdLimits,
+    codes: createCodigosRepository(deps.db),
+    businessTimezone: deps.config.businessTimezone,
   });
   return { repo, service };
 }

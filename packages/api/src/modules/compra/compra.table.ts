@@ -3,6 +3,7 @@ import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, serial, text
 import { salida } from "../salidas/salidas.table.ts";
 import { staffUsersTable } from "../auth/auth.table.ts";
 import { revendedor, type OctoContactExtra } from "../octo/octo.table.ts";
+import { codigoDescuento } from "../codigos/codigos.table.ts";
 import { newPin, newReferencia } from "./referencia.ts";
 
 /**
@@ -67,8 +68,15 @@ export const pedido = pgTable("pedido", {
   motivo_cancelacion: text("motivo_cancelacion"),
   /** Who took the hold, as its limits count clients (hold-limits.ts): an address or its IPv6 /64; null for OCTO. */
   cliente: text("cliente"),
+  /**
+   * The discount code the buyer used (docs/decisions/0021), as it was typed, and its row. The order's and lines'
+   * `valor_total_cents` are what is paid after it; each line's `descuento_cents` is what it took off.
+   */
+  codigo_descuento_id: integer("codigo_descuento_id").references(() => codigoDescuento.id, { onDelete: "set null" }),
+  codigo_descuento: text("codigo_descuento"),
   ...timestamps,
 }, (t) => [
+  index("pedido_codigo_descuento_idx").on(t.codigo_descuento_id).where(sql`${t.codigo_descuento_id} is not null`),
   uniqueIndex("pedido_octo_uuid_idx").on(t.octo_uuid),
   index("pedido_revendedor_idx").on(t.revendedor_id),
   index("pedido_cliente_pendiente_idx").on(t.cliente).where(sql`${t.estado} = 'pendiente'`),
@@ -88,8 +96,12 @@ export const pedidoLine = pgTable(
     menoresde15_a4: integer("menoresde15_a4").notNull(),
     menores3: integer("menores3").notNull(),
     mascotas: integer("mascotas").notNull(),
+    /** The catalogue's adult price when it was sold. */
     valor_cents: integer("valor_cents").notNull(),
+    /** What the line costs (was paid): its catalogue total less `descuento_cents`; refunds return at most this. */
     valor_total_cents: integer("valor_total_cents").notNull(),
+    /** What a discount code took off the line's catalogue total (decision 0021). */
+    descuento_cents: integer("descuento_cents").notNull().default(0),
     /** The departure whose places this line takes (null on lines from before capacity existed). */
     salida_id: integer("salida_id").references(() => salida.id, { onDelete: "set null" }),
     /** Cancelled (by the buyer or staff) with its money refunded: it takes no place any more (plazas_de_linea). */

@@ -8,6 +8,7 @@ import type { OctoContactExtra } from "../octo/octo.table.ts";
 import type { HoldGuard } from "./hold-limits.ts";
 import { pedido, pedidoLine, type PedidoRow } from "./compra.table.ts";
 import { newPin, newReferencia } from "./referencia.ts";
+import { useRefusal } from "../codigos/codigos.uses.ts";
 
 /**
  * Holds (docs/decisions/0007-capacity-and-holds.md): an unpaid order keeps its places until its hold expires. The
@@ -28,6 +29,15 @@ export interface NewPedido {
   cliente?: string | null;
   /** An OCTO booking: the reseller, its booking uuid and reference, the request as first sent and the contact's extra fields (absent for storefront orders). */
   octo?: { uuid: string; resellerId: number; referencia: string | null; peticion: string; contacto: OctoContactExtra | null };
+  /** The discount code it uses (decision 0021): one of the code's uses is taken with the hold. */
+  code?: OrderCode;
+}
+
+/** A discount code as an order carries it into its hold (compra/descuento.ts). */
+export interface OrderCode {
+  id: number;
+  codigo: string;
+  email: string;
 }
 
 export interface NewPedidoLine {
@@ -41,7 +51,10 @@ export interface NewPedidoLine {
   menores3: number;
   mascotas: number;
   valor_cents: number;
+  /** What the line costs, after its part of a discount code. */
   valor_total_cents: number;
+  /** That part (decision 0021); 0 or absent without a code. */
+  descuento_cents?: number;
 }
 
 /** Why a line did not fit its departure: `quedan` places left (null: unlimited), the departure's state. */
@@ -52,8 +65,11 @@ export interface LineRefusal {
 }
 
 class Refused extends Error {
-  constructor(readonly refusals: LineRefusal[]) {
-    super("the order does not fit its departures");
+  constructor(
+    readonly refusals: LineRefusal[],
+    readonly codeRefusal: string | null = null,
+  ) {
+    super("the order does not fit its departures or its code's uses");
   }
 }
 
@@ -86,7 +102,7 @@ async function insertIfFits(
   const lineValues = sql.join(
     lines.map(
       (l) =>
-        sql`(${l.id_tour}::int, ${l.fecha_tour}::text, ${l.mayores15}::int, ${l.menoresde15_a4}::int, ${l.menores3}::int, ${l.mascotas}::int, ${l.valor_cents}::int, ${l.valor_total_cents}::int, ${l.departureId}::int)`,
+        sql`(${l.id_tour}::int, ${l.fecha_tour}::text, ${l.mayores15}::int, ${l.menoresde15_a4}::int, ${l.menores3}::int, ${l.mascotas}::int, ${l.valor_cents}::int, ${l.valor_total_cents}::int, ${l.descuento_cents ?? 0}::int, ${l.departureId}::int)`,
     ),
     sql`, `,
   );
@@ -95,23 +111,26 @@ async function insertIfFits(
   // An OCTO hold's whole life is capped from its reservation: created_at is the service's clock, like its expiry.
   const octoColumns = octo ? sql`, canal, octo_uuid, revendedor_id, revendedor_referencia, octo_peticion, octo_contacto, created_at` : sql``;
   const octoValues = octo ? sql`, 'octo', ${octo.uuid}::text, ${octo.resellerId}::int, ${octo.referencia}::text, ${octo.peticion}::text, ${octo.contacto === null ? null : JSON.stringify(octo.contacto)}::jsonb, ${now}::timestamptz` : sql``;
+  const code = order.code;
+  const codeColumns = code ? sql`, codigo_descuento_id, codigo_descuento` : sql``;
+  const codeValues = code ? sql`, ${code.id}::int, ${code.codigo}::text` : sql``;
   // The check is the function salidas_caben (migration 0007): PL/pgSQL keeps its plan per connection, which PGlite
   // cannot do for a plain statement, and there parsing and planning the check was most of what holds cost.
   const result = await executePrepared(tx, "hold_check", sql`
     with p as (
       insert into pedido (referencia, pin, nombre, apellido, email, nit, direccion, telefono, telefonorespaldo, comentario,
-                          valor_total_cents, hold_expires_at, cliente${octoColumns})
+                          valor_total_cents, hold_expires_at, cliente${octoColumns}${codeColumns})
       select ${newReferencia()}::text, ${newPin()}::text, ${order.nombre}::text, ${order.apellido}::text, ${order.email}::text, ${order.nit}::text, ${order.direccion}::text,
              ${order.telefono}::text, ${order.telefonorespaldo}::text, ${order.comentario}::text, ${order.valor_total_cents}::int,
-             ${holdUntil}::timestamptz, ${order.cliente ?? null}::text${octoValues}
+             ${holdUntil}::timestamptz, ${order.cliente ?? null}::text${octoValues}${codeValues}
       where salidas_caben(array[${salidaIds}], array[${persons}], ${now}::timestamptz)
       returning id, created_at
     ),
     ins as (
       insert into pedido_line (id_pedido, id_tour, fecha_tour, mayores15, menoresde15_a4, menores3, mascotas,
-                               valor_cents, valor_total_cents, salida_id)
+                               valor_cents, valor_total_cents, descuento_cents, salida_id)
       select p.id, v.* from p cross join (values ${lineValues})
-        as v (id_tour, fecha_tour, mayores15, menoresde15_a4, menores3, mascotas, valor_cents, valor_total_cents, salida_id)
+        as v (id_tour, fecha_tour, mayores15, menoresde15_a4, menores3, mascotas, valor_cents, valor_total_cents, descuento_cents, salida_id)
     )
     select id, created_at from p`);
   const row = (result as unknown as { rows: Array<{ id: number; created_at: Date | string }> }).rows[0];
@@ -140,7 +159,8 @@ async function explainRefusals(tx: Db, lines: NewPedidoLine[], salidaOf: Map<str
 /**
  * The order and all its lines, holding their places until `holdUntil` — or nothing. One transaction: the
  * departures are locked in a fixed order, their places counted, and the order inserted only if every line
- * fits; concurrent orders for the last places queue on those locks (docs/decisions/0007).
+ * fits; concurrent orders for the last places queue on those locks (docs/decisions/0007). An order with a discount
+ * code then locks the code's row and counts its uses, so the code's last use goes to one order (decision 0021).
  */
 export async function reserveWithHold(
   db: Db,
@@ -149,13 +169,15 @@ export async function reserveWithHold(
   now: Date,
   holdUntil: Date,
   guard?: HoldGuard,
-): Promise<{ ok: true; row: Pick<PedidoRow, "id" | "createdAt"> } | { ok: false; refusals: LineRefusal[] }> {
+): Promise<{ ok: true; row: Pick<PedidoRow, "id" | "createdAt"> } | { ok: false; refusals: LineRefusal[]; codeRefusal: string | null }> {
   const departures = uniqueDepartures(lines);
   try {
     const row = await db.transaction(async (tx) => {
       const locked = await lockDepartures(tx, departures);
       const salidaOf = new Map(locked.map((r) => [departureKeyOf({ id_tour: r.tourId, fecha: r.fecha, hora: r.hora }), r]));
       const withSalidas = lines.map((l) => ({ ...l, departureId: salidaOf.get(departureKeyOf(l))!.id }));
+      const codeRefusal = order.code ? await useRefusal(tx, order.code.id, order.code.email, now) : null;
+      if (codeRefusal) throw new Refused([], codeRefusal);
       const inserted = await insertIfFits(tx, order, withSalidas, now, holdUntil);
       // the client's limits after the places (a sold-out departure is told as such); a refusal rolls back
       if (inserted) await guard?.(tx, withSalidas, locked, inserted.id);
@@ -164,7 +186,7 @@ export async function reserveWithHold(
     });
     return { ok: true, row };
   } catch (err) {
-    if (err instanceof Refused) return { ok: false, refusals: err.refusals };
+    if (err instanceof Refused) return { ok: false, refusals: err.refusals, codeRefusal: err.codeRefusal };
     throw err;
   }
 }
@@ -201,6 +223,11 @@ async function fitsAgain(tx: Db, id: number, { lines, locked }: LockedLines, now
   return true;
 }
 
+/** A lapsed hold taken again takes its code's use again: only while the code has one left (decision 0021). */
+async function codeFitsAgain(tx: Db, order: PedidoRow, now: Date): Promise<boolean> {
+  return order.codigo_descuento_id === null || (await useRefusal(tx, order.codigo_descuento_id, order.email, now, order.id)) === null;
+}
+
 /**
  * A buyer comes to pay after the hold lapsed: take the places again if they are still free (the hold is
  * renewed until `holdUntil`), else the order becomes 'expirado' and must not be captured.
@@ -212,7 +239,7 @@ export async function renewHold(db: Db, id: number, now: Date, holdUntil: Date):
     if (!order || order.estado !== "pendiente" || order.capture_claimed_at || !order.hold_expires_at || order.hold_expires_at > now) {
       return "unchanged";
     }
-    const fits = await fitsAgain(tx, id, held, now);
+    const fits = (await fitsAgain(tx, id, held, now)) && (await codeFitsAgain(tx, order, now));
     await tx
       .update(pedido)
       .set(fits ? { hold_expires_at: holdUntil, updatedAt: now } : { estado: "expirado", updatedAt: now })
@@ -238,7 +265,7 @@ export async function extendHold(db: Db, id: number, now: Date, holdUntil: Date,
     const { order } = held;
     if (!order || order.estado !== "pendiente" || order.capture_claimed_at || !order.hold_expires_at) return { kind: "not-pending", order };
     if (order.hold_renewals >= maxRenewals) return { kind: "limit", order };
-    if (!(await fitsAgain(tx, id, held, now))) {
+    if (!(await fitsAgain(tx, id, held, now)) || !(await codeFitsAgain(tx, order, now))) {
       const [expired] = await tx.update(pedido).set({ estado: "expirado", updatedAt: now }).where(eq(pedido.id, id)).returning();
       return { kind: "gone", order: expired! };
     }
