@@ -44,6 +44,7 @@ import { openApiRoutes } from "./modules/openapi/openapi.routes.ts";
 import { octoRoutes } from "./modules/octo/octo.routes.ts";
 import { reservasRoutes } from "./modules/reservas/reservas.routes.ts";
 import { hoyRoutes } from "./modules/hoy/hoy.routes.ts";
+import { vitalsRoutes } from "./modules/vitals/vitals.routes.ts";
 import { busquedaRoutes } from "./modules/busqueda/busqueda.routes.ts";
 import { sitemapRoutes } from "./modules/sitemap/sitemap.routes.ts";
 
@@ -185,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(octoRoutes, { deps });
   await app.register(reservasRoutes, { deps });
   await app.register(hoyRoutes, { deps });
+  await app.register(vitalsRoutes, { deps });
   await app.register(busquedaRoutes, { deps });
   await app.register(sitemapRoutes, { deps });
   await app.register(openApiRoutes, { serverUrl: config.publicApiUrl });

@@ -60,6 +60,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default("loopback")),
   RATE_LIMIT_FORMS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5)),
   RATE_LIMIT_ORDERS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
+  RATE_LIMIT_VITALS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
   STOREFRONT_URL: optionalUrl,
   PUBLIC_API_URL: optionalUrl,
   BUSINESS_TIMEZONE: z.preprocess(
@@ -131,8 +132,8 @@ export interface Config {
    * as "loopback" included). Never "everyone": a client could then choose its own address, and its limiter keys.
    */
   trustProxy: false | number | string[];
-  /** Per client address and minute: comments, rewards and help requests; orders. */
-  limits: { formsPerMinute: number; ordersPerMinute: number };
+  /** Per client address and minute: comments, rewards and help requests; orders; field-vitals reports. */
+  limits: { formsPerMinute: number; ordersPerMinute: number; vitalsPerMinute: number };
   storefrontUrl: string;
   publicApiUrl: string;
   businessTimezone: string;
@@ -273,7 +274,11 @@ export function loadConfig(
     tokenTtl: e.TOKEN_TTL,
     tokenTtlSeconds: ttlToSeconds(e.TOKEN_TTL),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    limits: { formsPerMinute: e.RATE_LIMIT_FORMS_PER_MINUTE, ordersPerMinute: e.RATE_LIMIT_ORDERS_PER_MINUTE },
+    limits: {
+      formsPerMinute: e.RATE_LIMIT_FORMS_PER_MINUTE,
+      ordersPerMinute: e.RATE_LIMIT_ORDERS_PER_MINUTE,
+      vitalsPerMinute: e.RATE_LIMIT_VITALS_PER_MINUTE,
+    },
     storefrontUrl,
     publicApiUrl,
     businessTimezone: e.BUSINESS_TIMEZONE,

@@ -47,6 +47,8 @@ const ALLOWED: Record<string, string[]> = {
   salidaCancelar: DEPARTURES_WRITE,
   // the day's screen: departures for whoever reads them (a Guía gets theirs, without money)
   hoy: DEPARTURES_READ,
+  // the storefront's speed in real visits (issue 27): whoever runs the business, not a Guía nor Contenido
+  vitalsSummary: SALES,
   // who runs a departure is planned with its bookings in view (issue 28)
   salidaGuias: SALES,
   salidaGuiasSet: SALES,

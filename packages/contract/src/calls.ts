@@ -49,6 +49,7 @@ import {
 } from "./salidas.ts";
 import { SalidaGuiasAnswer, SalidaGuiasBody } from "./guias.ts";
 import { HoyAnswer } from "./hoy.ts";
+import { VitalsReportBody, VitalsSummaryAnswer } from "./vitals.ts";
 import { SitemapIndiceAnswer, SitemapPaginaAnswer } from "./sitemap.ts";
 import { BusquedaAnswer } from "./busqueda.ts";
 import {
@@ -212,6 +213,9 @@ export const CALLS = {
   salidaCancelar: call({ method: "POST", path: "/api/salidas/cancelar", auth: true, body: SalidaCancelarBody, answer: SalidaCancelarAnswer }),
   /** Extension (issue 22): the panel's first screen, today's departures and money in one aggregate read. */
   hoy: call({ method: "GET", path: "/api/hoy", auth: true, answer: HoyAnswer }),
+  /** Extension (issue 27): one page view's field vitals, forwarded by the storefront; their p75 for the panel. */
+  vitalsReport: call({ method: "POST", path: "/api/vitals", auth: false, body: VitalsReportBody, answer: SuccesAnyAnswer }),
+  vitalsSummary: call({ method: "GET", path: "/api/vitals", auth: true, answer: VitalsSummaryAnswer }),
   /** Extension (panel): resellers and their OCTO API keys; the key is in the create answer only. */
   revendedoresIndex: call({ method: "GET", path: "/api/revendedores", auth: true, answer: RevendedorListAnswer, list: true }),
   revendedorFind: call({ method: "GET", path: "/api/revendedores/find/:id", auth: true, answer: RevendedorAnswer }),

@@ -20,6 +20,7 @@ import type { HorarioCupoBodyInput, SalidaCancelarBodyInput, SalidaCierreBodyInp
 import type { SalidaGuiasBodyInput } from "./guias.ts";
 import type { SitemapTipo } from "./sitemap.ts";
 import type { BusquedaQuery } from "./busqueda.ts";
+import type { VitalsReportBodyInput } from "./vitals.ts";
 import type { CodigoAplicarBodyInput } from "./codigos.ts";
 import { CALLS, buildPath, type Answer, type CallName, type CiudadOrden } from "./calls.ts";
 import { errorMessages } from "./errors.ts";
@@ -301,6 +302,10 @@ export function createApiClient(options: ApiClientOptions) {
       guiasSet: (departureId: string, body: SalidaGuiasBodyInput) => call("salidaGuiasSet", { params: { salidaId: departureId }, body }),
     },
     hoy: () => call("hoy"),
+    vitals: {
+      report: (body: VitalsReportBodyInput) => call("vitalsReport", { body }),
+      summary: () => call("vitalsSummary"),
+    },
     /** The catalogue search, or a country's or city's tours, with filters and their counts (extension, issue 26). */
     busqueda: (query: BusquedaQuery) => call("busqueda", { query }),
     sitemap: {

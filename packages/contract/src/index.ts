@@ -8,6 +8,7 @@ export * from "./client.ts";
 export * from "./salidas.ts";
 export * from "./guias.ts";
 export * from "./hoy.ts";
+export * from "./vitals.ts";
 export * from "./sitemap.ts";
 export * from "./revendedores.ts";
 export * from "./reservas.ts";

@@ -8,3 +8,4 @@ export * from "./rich-text.ts";
 export * from "./order-states.ts";
 export * from "./tour-facts.ts";
 export * from "./busqueda.ts";
+export * from "./field-vitals.ts";

@@ -26,12 +26,14 @@ export const PERMISSIONS = [
   "usuarios",
   /** the whole audit log */
   "actividad",
+  /** the storefront's field vitals (issue 27): how fast real visits were */
+  "rendimiento",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const GRANTS: Record<Rol, readonly Permission[]> = {
   admin: PERMISSIONS,
-  ventas: ["pedidos", "solicitudes", "catalogo.ver", "salidas.gestionar", "codigos"],
+  ventas: ["pedidos", "solicitudes", "catalogo.ver", "salidas.gestionar", "rendimiento", "codigos"],
   contenido: ["catalogo", "catalogo.ver"],
   guia: ["salidas"],
 };
