@@ -1,5 +1,6 @@
+import { fileURLToPath } from "node:url";
 import { vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig, type Rollup } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 /** The browser entry and the root route: every page loads both. With them, the 404 route (routes/$.tsx: a meta
@@ -19,6 +20,32 @@ function shellModules(ids: Iterable<string>, info: Rollup.GetModuleInfo): Set<st
   return found;
 }
 
+const FIELD_VITALS = "virtual:field-vitals";
+
+/**
+ * The field-vitals reporter (app/lib/field-vitals.client.ts) as a chunk of its own, whose URL root.tsx imports from
+ * "virtual:field-vitals" and loads with import(url). A plain import("…") would do the same, but Vite wraps every
+ * import of a literal path in its preload helper, ~0.5 kB gzip added to every page's first load (docs/benchmarks.md).
+ */
+function fieldVitalsChunk(): Plugin {
+  const file = fileURLToPath(new URL("./app/lib/field-vitals.client.ts", import.meta.url));
+  let dev = false;
+  return {
+    name: "field-vitals-chunk",
+    configResolved(config) {
+      dev = config.command === "serve";
+    },
+    resolveId: (source) => (source === FIELD_VITALS ? `\0${FIELD_VITALS}` : undefined),
+    load(id, options) {
+      if (id !== `\0${FIELD_VITALS}`) return undefined;
+      if (options?.ssr) return "export default '';";
+      if (dev) return `export default ${JSON.stringify(`/@fs${file}`)};`;
+      const ref = this.emitFile({ type: "chunk", id: file, name: "field-vitals" });
+      return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
+    },
+  };
+}
+
 export default defineConfig({
   server: { port: Number(process.env.PORT ?? 3000) },
   plugins: [
@@ -31,6 +58,7 @@ export default defineConfig({
       },
     }),
     tsconfigPaths(),
+    fieldVitalsChunk(),
   ],
   build: {
     rollupOptions: {

@@ -30,6 +30,7 @@ const CheckInPage = lazyScreen(() => import("./resources/checkin"), "CheckInPage
 const ApisList = lazyScreen(() => import("./resources/revendedores"), "ApisList");
 const StaffPage = lazyScreen(() => import("./resources/usuarios"), "StaffPage");
 const AuditPage = lazyScreen(() => import("./resources/auditoria"), "AuditPage");
+const PerformancePage = lazyScreen(() => import("./resources/rendimiento"), "PerformancePage");
 const BlogsPage = lazyScreen(() => import("./resources/placeholders"), "BlogsPage");
 const FotosPage = lazyScreen(() => import("./resources/placeholders"), "FotosPage");
 const NosotrosPage = lazyScreen(() => import("./resources/placeholders"), "NosotrosPage");
@@ -90,6 +91,7 @@ function PanelAdmin() {
               {can("checkin") && <Route path="/checkin" element={<CheckInPage />} />}
               {can("usuarios") && <Route path="/usuarios" element={<StaffPage />} />}
               {can("actividad") && <Route path="/actividad" element={<AuditPage />} />}
+              {can("rendimiento") && <Route path="/rendimiento" element={<PerformancePage />} />}
               {can("blogs") && <Route path="/blogs" element={<BlogsPage />} />}
               {can("fotos") && <Route path="/fotos" element={<FotosPage />} />}
               {can("nosotros") && <Route path="/nosotros" element={<NosotrosPage />} />}

@@ -30,7 +30,7 @@ test("a Guía lands on Hoy, sees only Hoy, Check-in and Salidas, and reads a dep
   await expect(page.getByRole("menuitem", { name: "Hoy", exact: true })).toBeVisible();
   await expect(page.getByRole("menuitem", { name: "Check-in", exact: true })).toBeVisible();
   await expect(page.getByRole("menuitem", { name: "Salidas", exact: true })).toBeVisible();
-  for (const label of ["Destinos", "Países", "Ciudades", "Pedidos", "Rewards", "Ayuda", "Banner", "Usuarios", "Actividad", "APIs", "Blogs"]) {
+  for (const label of ["Destinos", "Países", "Ciudades", "Pedidos", "Rewards", "Ayuda", "Banner", "Usuarios", "Actividad", "APIs", "Blogs", "Rendimiento"]) {
     await expect(page.getByRole("menuitem", { name: label, exact: true })).toHaveCount(0);
   }
   const filter = encodeURIComponent(JSON.stringify({ tour_id: tourId, desde: fecha, hasta: fecha }));
@@ -62,7 +62,7 @@ test("a Contenido user changes a price and the Actividad screen shows who change
 
   await logInAtForm(page, email, PASSWORD);
   await expect(page).toHaveURL(`${STORE_URL}/panel/destinos`);
-  for (const label of ["Pedidos", "Rewards", "Ayuda", "Usuarios", "Actividad"]) {
+  for (const label of ["Pedidos", "Rewards", "Ayuda", "Usuarios", "Actividad", "Rendimiento"]) {
     await expect(page.getByRole("menuitem", { name: label, exact: true })).toHaveCount(0);
   }
   await page.goto(`${STORE_URL}/panel/destinos/${tour.id}`);

@@ -18,6 +18,9 @@ import { SiteHeader } from "~/components/SiteHeader";
 import { Toasts, type ServerToast } from "~/components/Toasts";
 import { publicApiBase } from "~/lib/api.server";
 import { getCart } from "~/lib/cart.server";
+import { VITALS_SAMPLE_RATE } from "~/lib/field-vitals.server";
+import type * as FieldVitalsModule from "~/lib/field-vitals.client";
+import fieldVitalsUrl from "virtual:field-vitals";
 import { InlineStyles } from "~/lib/inline-styles";
 import { useNonce } from "~/lib/nonce";
 import { siteOrigin } from "~/lib/origin.server";
@@ -56,17 +59,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
     : null;
   return json(
     // origin: the storefront's public origin, for the canonical and og:url of every page (lib/seo.ts)
-    { toast: serverToast, cartCount, publicApiUrl: publicApiBase(), origin: siteOrigin(request) },
+    {
+      toast: serverToast,
+      cartCount,
+      publicApiUrl: publicApiBase(),
+      origin: siteOrigin(request),
+      // the share of page views that report their field vitals (lib/field-vitals.client.ts)
+      vitalsSampleRate: VITALS_SAMPLE_RATE,
+    },
     // Only a consumed toast needs its cookie cleared; other pages stay free of Set-Cookie (and cacheable).
     toast ? { headers } : undefined,
   );
 }
 
-/** Marks the document once React has hydrated (end-to-end tests wait for it before driving JS behaviour). */
-function HydrationMarker() {
+/**
+ * Marks the document once React has hydrated (end-to-end tests wait for it before driving JS behaviour), then,
+ * for a sampled page view, loads the field-vitals reporter on its own chunk.
+ */
+function HydrationMarker({ vitalsSampleRate }: { vitalsSampleRate: number }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
-  }, []);
+    if (Math.random() < vitalsSampleRate) {
+      void (import(/* @vite-ignore */ fieldVitalsUrl) as Promise<typeof FieldVitalsModule>).then((m) => m.reportFieldVitals());
+    }
+  }, [vitalsSampleRate]);
   return null;
 }
 
@@ -91,7 +107,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteFooter />
         <Toasts serverToast={data?.toast ?? null} />
         <NavigationStatus />
-        <HydrationMarker />
+        <HydrationMarker vitalsSampleRate={data?.vitalsSampleRate ?? 0} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

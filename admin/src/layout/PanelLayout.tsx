@@ -19,6 +19,7 @@ import RateReviewIcon from "@mui/icons-material/RateReview";
 import ApiIcon from "@mui/icons-material/Api";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import TodayIcon from "@mui/icons-material/Today";
+import SpeedIcon from "@mui/icons-material/Speed";
 
 /**
  * A heading of a group of the menu. The menu is an ARIA menu, whose children may only be items (and separators):
@@ -52,8 +53,9 @@ export function PanelMenu() {
       {item("checkin", "Check-in", <QrCodeScannerIcon />)}
       {item("rewards", "Rewards", <CardGiftcardIcon />)}
       {item("ayuda", "Ayuda", <SupportAgentIcon />)}
-      {any("banner") && <Section>Sitio</Section>}
+      {any("banner", "rendimiento") && <Section>Sitio</Section>}
       {item("banner", "Banner", <ViewCarouselIcon />)}
+      {item("rendimiento", "Rendimiento", <SpeedIcon />)}
       {any("usuarios", "actividad", "apis") && <Section>Equipo</Section>}
       {item("usuarios", "Usuarios", <PeopleIcon />)}
       {item("actividad", "Actividad", <HistoryIcon />)}

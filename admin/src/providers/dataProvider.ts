@@ -17,6 +17,7 @@ import { catalogueHandlers } from "./resources/catalogue";
 import { departureActions, departureHandlers, type DepartureActions } from "./resources/departures";
 import { checkInActions, orderActions, orderHandlers, type CheckInActions, type OrderActions } from "./resources/orders";
 import { requestHandlers } from "./resources/requests";
+import { vitalsActions, type VitalsActions } from "./resources/vitals";
 
 /**
  * react-admin's resources (named after the panel's routes) translated onto the upstream calls of
@@ -54,8 +55,9 @@ async function findIn(list: Promise<ListResult<AnyRecord>>, id: Identifier): Pro
   return found;
 }
 
-export const dataProvider: DataProvider & DepartureActions & OrderActions & CheckInActions = {
+export const dataProvider: DataProvider & DepartureActions & OrderActions & CheckInActions & VitalsActions = {
   ...departureActions,
+  ...vitalsActions,
   ...orderActions,
   ...checkInActions,
   getList: (resource: string, params: GetListParams) => withHttpErrors(() => handler(resource).getList(params)) as never,

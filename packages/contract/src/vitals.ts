@@ -73,4 +73,3 @@ export type VitalsSummaryRow = z.output<typeof VitalsSummaryRowSchema>;
 export const VitalsSummaryAnswer = z.object({
   succes: z.object({ filas: z.array(VitalsSummaryRowSchema) }),
 });
-export type VitalsSummary = z.output<typeof VitalsSummaryAnswer>["succes"];
