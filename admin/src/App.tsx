@@ -30,6 +30,9 @@ const CheckInPage = lazyScreen(() => import("./resources/checkin"), "CheckInPage
 const ApisList = lazyScreen(() => import("./resources/revendedores"), "ApisList");
 const StaffPage = lazyScreen(() => import("./resources/usuarios"), "StaffPage");
 const AuditPage = lazyScreen(() => import("./resources/auditoria"), "AuditPage");
+const CodeList = lazyScreen(() => import("./resources/codigos"), "CodeList");
+const CodeCreate = lazyScreen(() => import("./resources/codigos"), "CodeCreate");
+const CodeEdit = lazyScreen(() => import("./resources/codigos"), "CodeEdit");
 const PerformancePage = lazyScreen(() => import("./resources/rendimiento"), "PerformancePage");
 const BlogsPage = lazyScreen(() => import("./resources/placeholders"), "BlogsPage");
 const FotosPage = lazyScreen(() => import("./resources/placeholders"), "FotosPage");
@@ -81,6 +84,7 @@ function PanelAdmin() {
             {can("ayuda") && <Resource name="ayuda" list={HelpRequestList} options={{ label: "Ayuda" }} />}
             {can("banner") && <Resource name="banner" list={BannerPage} options={{ label: "Banner" }} />}
             {can("salidas") && <Resource name="salidas" list={DepartureList} options={{ label: "Salidas" }} />}
+            {can("codigos") && <Resource name="codigos" list={CodeList} create={CodeCreate} edit={CodeEdit} options={{ label: "Códigos de descuento" }} />}
             {can("apis") && <Resource name="revendedores" />}
             {can("destinos") && <Resource name="horarios" />}
             {can("destinos") && <Resource name="tour-fotos" />}

@@ -17,6 +17,7 @@ import PhotoLibraryIcon from "@mui/icons-material/PhotoLibrary";
 import InfoIcon from "@mui/icons-material/Info";
 import RateReviewIcon from "@mui/icons-material/RateReview";
 import ApiIcon from "@mui/icons-material/Api";
+import LocalOfferIcon from "@mui/icons-material/LocalOffer";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import TodayIcon from "@mui/icons-material/Today";
 import SpeedIcon from "@mui/icons-material/Speed";
@@ -47,10 +48,11 @@ export function PanelMenu() {
       {item("destinos", "Destinos", <TourIcon />)}
       {item("pais", "Países", <PublicIcon />)}
       {item("ciudades", "Ciudades", <LocationCityIcon />)}
-      {any("pedidos", "salidas", "checkin", "rewards", "ayuda") && <Section>Ventas y solicitudes</Section>}
+      {any("pedidos", "salidas", "checkin", "codigos", "rewards", "ayuda") && <Section>Ventas y solicitudes</Section>}
       {item("pedidos", "Pedidos", <ReceiptLongIcon />)}
       {item("salidas", "Salidas", <EventSeatIcon />)}
       {item("checkin", "Check-in", <QrCodeScannerIcon />)}
+      {item("codigos", "Códigos", <LocalOfferIcon />)}
       {item("rewards", "Rewards", <CardGiftcardIcon />)}
       {item("ayuda", "Ayuda", <SupportAgentIcon />)}
       {any("banner", "rendimiento") && <Section>Sitio</Section>}

@@ -32,7 +32,7 @@ export const MAX_CART_ITEMS = 10;
 
 let storage: ReturnType<typeof createCartStorage> | null = null;
 function createCartStorage() {
-  return createCookieSessionStorage<{ items: unknown; hold: unknown }>({
+  return createCookieSessionStorage<{ items: unknown; hold: unknown; codigo: unknown }>({
     cookie: {
       // The spec's browser storage key for the cart, here the cookie's name.
       name: STORAGE_KEYS.cart,
@@ -56,6 +56,22 @@ export async function getCart(request: Request): Promise<CartItem[]> {
 export async function getHold(request: Request): Promise<PendingHold | null> {
   const session = await cartStorage().getSession(request.headers.get("Cookie"));
   return readHold(session.get("hold"));
+}
+
+/** The discount code the visitor typed in this cart, if any (decision 0021). */
+export async function getCode(request: Request): Promise<string | null> {
+  const session = await cartStorage().getSession(request.headers.get("Cookie"));
+  const code = session.get("codigo");
+  return typeof code === "string" && code ? code.slice(0, 60) : null;
+}
+
+/** The Set-Cookie header value that keeps (or, with null, forgets) the cart's discount code. */
+export async function commitCode(request: Request, code: string | null): Promise<string> {
+  const store = cartStorage();
+  const session = await store.getSession(request.headers.get("Cookie"));
+  if (code) session.set("codigo", code.slice(0, 60));
+  else session.unset("codigo");
+  return store.commitSession(session, { secure: isSecureRequest(request) });
 }
 
 /**
@@ -127,21 +143,28 @@ export interface CartLineView {
   problem: string | null;
   /** Unit price per traveller kind, formatted ("USD 72.00"), keyed by the cart's field names. */
   units: Record<TravelerField, string>;
+  /** What the line costs (after a discount code's part). */
   total: string;
+  /** A discount code's part of this line ("USD 4.50") and the line's catalogue total, or null without one. */
+  discount: { amount: string; before: string } | null;
   hasTravelers: boolean;
 }
 
 /**
  * What /shop shows: each line with its unit prices and total (from the domain), its departure's live places and
- * what stops it from being paid, and the order total.
+ * what stops it from being paid, and the order total; with a discount code, what the API's quote takes off each line.
  */
 export function cartView(
   items: CartItem[],
   availability: Map<number, LineAvailability> = new Map(),
-): { lines: CartLineView[]; total: string; totalCents: number } {
+  /** A discount code's quote (discount-code.server.ts): cents off per tour id, and in all. */
+  quote: { discounts: Map<number, number>; discountCents: number } | null = null,
+): { lines: CartLineView[]; total: string; totalCents: number; discount: string | null } {
   const lines = items.map((item) => {
     const units = unitPricesCents(toCents(item.precio));
     const live = availability.get(item.tour_id);
+    const lineCents = cartLineTotalCents(item);
+    const off = quote?.discounts.get(item.tour_id) ?? 0;
     return {
       item,
       when: live?.when ?? null,
@@ -153,10 +176,12 @@ export function cartView(
         menores_3: formatUSD(units.menores3),
         mascotas: formatUSD(units.mascotas),
       },
-      total: formatUSD(cartLineTotalCents(item)),
+      total: formatUSD(lineCents - off),
+      discount: off > 0 ? { amount: formatUSD(off), before: formatUSD(lineCents) } : null,
       hasTravelers: hasTravellers(item),
     };
   });
-  const totalCents = cartTotalCents(items);
-  return { lines, total: formatUSD(totalCents), totalCents };
+  const discountCents = quote?.discountCents ?? 0;
+  const totalCents = cartTotalCents(items) - discountCents;
+  return { lines, total: formatUSD(totalCents), totalCents, discount: discountCents > 0 ? formatUSD(discountCents) : null };
 }

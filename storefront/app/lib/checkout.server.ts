@@ -38,7 +38,7 @@ export function approvalLink(order: PaymentOrder): string | null {
   return href && /^https?:\/\//i.test(href) ? href : null;
 }
 
-export function orderBody(items: CartItem[], values: CheckoutValues): CompraCreateBodyInput {
+export function orderBody(items: CartItem[], values: CheckoutValues, codigo: string | null = null): CompraCreateBodyInput {
   return {
     pedidos: items.map((item) => ({ ...item })),
     nombre: values.nombre,
@@ -51,6 +51,8 @@ export function orderBody(items: CartItem[], values: CheckoutValues): CompraCrea
     nit: values.nit,
     // Informative only: the API prices the order from its catalogue with the same domain rule.
     valor_total: fromCents(cartTotalCents(items)),
+    // the API checks the code and takes its discount off, under the hold (decision 0021)
+    ...(codigo ? { codigo } : {}),
   };
 }
 
@@ -63,11 +65,13 @@ export async function placeOrder(
   values: CheckoutValues,
   /** Runs once the form is valid, right before the order is created (the cart's previous order is released). */
   beforeCreate?: () => Promise<void>,
+  /** The cart's discount code, if any. */
+  codigo: string | null = null,
 ): Promise<CheckoutOutcome> {
   if (items.length === 0) return { kind: "invalid", errors: {}, messages: ["El carrito está vacío"] };
   if (items.some((item) => !hasTravellers(item))) return { kind: "invalid", errors: {}, messages: [NEED_TRAVELERS] };
 
-  const body = orderBody(items, values);
+  const body = orderBody(items, values, codigo);
   const parsed = CompraCreateBody.safeParse(body);
   const errors = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
   // the storefront asks for digits only (a cédula or a NIT without its separators), with its own message

@@ -8,7 +8,9 @@ import { CheckoutForm } from "~/components/booking/CheckoutForm";
 import { answerWithMessage, formValues, postedWithJs, type FieldErrors, type Notice } from "~/components/booking/forms.server";
 import { cartAvailability } from "~/lib/availability.server";
 import { CART_MSG, clampToPlaces, linePersons } from "~/lib/cart-places";
-import { cartView, commitCart, countsFromForm, getCart, getHold, setLineCounts } from "~/lib/cart.server";
+import { cartView, commitCart, countsFromForm, getCart, getCode, getHold, setLineCounts } from "~/lib/cart.server";
+import { codeAction, quoteCode, type CodeRefusal } from "~/lib/discount-code.server";
+import { DiscountCodeForm } from "~/components/booking/DiscountCodeForm";
 import { holdView, releaseHold, renewHold } from "~/lib/hold.server";
 import { HOLD_MSG } from "~/lib/hold";
 import { HoldNotice } from "~/components/booking/HoldNotice";
@@ -28,14 +30,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const wantsToPay = new URL(request.url).searchParams.get("pagar") === "1";
   if (wantsToPay && items.length === 0) return redirect("/shop");
   if (wantsToPay && items.some((item) => !hasTravellers(item))) return redirectWithError("/shop", NEED_TRAVELERS);
-  const view = cartView(items, await cartAvailability(items));
+  const code = await getCode(request);
+  const [availability, coded] = await Promise.all([cartAvailability(items), code && items.length > 0 ? quoteCode(items, code) : null]);
+  const view = cartView(items, availability, coded?.ok ? coded.quote : null);
   // a line that cannot be paid as it is (sold out, closed, too many travelers) says so on the cart itself
   const blocked = view.lines.some((line) => line.problem);
   const hold = holdView(await getHold(request), items);
-  return json({ ...view, hold, checkoutOpen: wantsToPay && !blocked }, { headers: NO_STORE });
+  const cartCode = code ? { codigo: coded?.ok ? coded.quote.codigo : code, problem: coded && !coded.ok ? coded.message : null } : null;
+  return json({ ...view, hold, code: cartCode, checkoutOpen: wantsToPay && !blocked }, { headers: NO_STORE });
 }
 
 type CheckoutResult =
+  | CodeRefusal
   | { kind: "approve"; url: string }
   | { kind: "failed"; values: CheckoutValues; errors: FieldErrors; messages: string[]; notice?: Notice };
 
@@ -67,6 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithError("/shop", CART_MSG.tooMany(left), { headers });
   }
   if (intent === "remove") return saveCart(removeFromCart(items, tourId));
+  if (intent === "codigo" || intent === "codigo-quitar") return codeAction(request, form, items, withJs, NO_STORE);
   if (intent === "hold-renew") {
     // "Necesito más tiempo" (docs/decisions/0018): the API renews the hold; the page says until when, or why not
     const held = await getHold(request);
@@ -87,10 +94,15 @@ export async function action({ request }: ActionFunctionArgs) {
   // the order made before from this cart (the buyer came back from PayPal) must not hold its places twice
   const previous = await getHold(request);
   let released = false;
-  const outcome = await placeOrder(items, values, async () => {
-    released = previous !== null;
-    await releaseHold(previous);
-  });
+  const outcome = await placeOrder(
+    items,
+    values,
+    async () => {
+      released = previous !== null;
+      await releaseHold(previous);
+    },
+    await getCode(request),
+  );
   // a refused order leaves no hold behind: the one released above is forgotten too
   const init = released ? { headers: { "Set-Cookie": await commitCart(request, items, null) } } : undefined;
   switch (outcome.kind) {
@@ -128,7 +140,7 @@ const CART_HOLD_GONE = "Este carrito no tiene lugares guardados: pulsa «Ir a pa
 const REDIRECT_DELAY_MS = 1200;
 
 export default function Shop() {
-  const { lines, total, checkoutOpen, hold } = useLoaderData<typeof loader>();
+  const { lines, total, discount, code, checkoutOpen, hold } = useLoaderData<typeof loader>();
   const result = useActionData<CheckoutResult>();
 
   useEffect(() => {
@@ -187,6 +199,12 @@ export default function Shop() {
             ))}
           </div>
           <aside className="cart-summary sticky-box" aria-label="Resumen del pedido">
+            <DiscountCodeForm code={code} refusal={result?.kind === "code" ? result : null} />
+            {discount && code ? (
+              <p className="cart-summary__discount">
+                <span>Descuento ({code.codigo})</span> <span data-testid="cart-discount">−{discount}</span>
+              </p>
+            ) : null}
             <p className="cart-summary__total">
               <span>Total</span> <span data-testid="cart-total">{total}</span>
             </p>

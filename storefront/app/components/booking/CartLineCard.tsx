@@ -131,9 +131,20 @@ export function CartLineCard({ line, onSaving }: { line: CartLineView; onSaving:
           </remove.Form>
           <span>
             Total del tour:{" "}
+            {line.discount ? (
+              <s className="cart-line__before" data-testid="line-before">
+                <span className="visually-hidden">Antes </span>
+                {line.discount.before}
+              </s>
+            ) : null}
             <span className="cart-line__total" data-testid="line-total">
               {line.total}
             </span>
+            {line.discount ? (
+              <span className="cart-line__discount" data-testid="line-discount">
+                Descuento: −{line.discount.amount}
+              </span>
+            ) : null}
           </span>
         </div>
       </div>
