@@ -5,11 +5,12 @@ import { eq, sql } from "drizzle-orm";
 import { ciudadesTable } from "../src/modules/ciudades/ciudades.table.ts";
 import { salida } from "../src/modules/salidas/salidas.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
+import { buyer, line } from "./compra-fixtures.ts";
 import { listCities } from "./helpers.ts";
 import { useTestApp } from "./test-app.ts";
 
 // Wednesday 2 December 2026, 12:00 UTC
-const t = useTestApp({ seed: true, clock: new Date("2026-12-02T12:00:00Z") });
+const t = useTestApp({ seed: true, clock: new Date("2026-12-02T12:00:00Z"), paypal: {} });
 
 const buscar = async (query: string) => {
   const res = await t.app.inject({ method: "GET", url: `/api/busqueda?${query}` });
@@ -141,6 +142,13 @@ describe("GET /api/busqueda: filters and their counts", () => {
     // a closed departure, and a date in the past, have no places
     await t.db.insert(salida).values({ tourId: colonial.id, fecha: "2026-12-10", hora: "10:00", cerrada: true });
     expect(await on("2026-12-10")).toEqual(["Ruta gastronómica por Barranco"]);
+    // a departure whose 4 places are held by an order has none left; 3 of them leave one
+    const hold = async (mayores_15: number) =>
+      t.app.inject({ method: "POST", url: "/api/compra/create", payload: { ...buyer(), pedidos: [line(colonial.id, "12/17/2026-10:00", { mayores_15 })] } });
+    expect((await hold(3)).statusCode).toBe(200);
+    expect(await on("2026-12-17")).toEqual(["Lima colonial y catacumbas", "Ruta gastronómica por Barranco"]);
+    expect((await hold(1)).statusCode).toBe(200);
+    expect(await on("2026-12-17")).toEqual(["Ruta gastronómica por Barranco"]);
     expect(await on("2026-12-01")).toEqual([]);
     // today 19:00 in Lima (UTC−5) is 00:00 UTC tomorrow: still before the 2-hour cutoff at 12:00 UTC
     expect(await on("2026-12-02")).toEqual(["Ruta gastronómica por Barranco"]);

@@ -25,8 +25,8 @@ import type { BusquedaParams } from "./busqueda.service.ts";
  * migration 0016) and the catalogue keeps every word once (`palabra_busqueda`). A query's word is first looked up
  * there — itself, the words it starts and the words one typo away (two from seven letters: fuzzystrmatch's
  * levenshtein over the candidates a trigram index gives) — and a tour matches when it holds one of them, for every
- * word of the query. A page is then two statements whatever the catalogue's size — the counts (total, each filter
- * value's, the price range) in one pass over the matching tours, and the page's ids — and the page's tours with
+ * word of the query. A page is then one statement whatever the catalogue's size — the counts (total, each filter
+ * value's, the price range) in one pass over the matching tours, with the page's ids — and the page's tours with
  * their first photo.
  */
 
@@ -96,7 +96,11 @@ export function createBusquedaRepository(db: Db) {
     });
   }
 
-  async function counts(tx: Db, p: BusquedaParams, variants: SQL[], now: Date) {
+  /**
+   * The counts (total, each filter value's, the price range) and the page's ids in one statement: the tours the
+   * search looks at are found once (the words, the place, the date with places) and both read them.
+   */
+  async function countsAndPage(tx: Db, p: BusquedaParams, variants: SQL[], now: Date) {
     const filters = filterConditions(p);
     const except = (key: FacetKey) => all([...filters].filter(([k]) => k !== key).map(([, c]) => c));
     const facet = (key: FacetKey, values: readonly string[], condition: (value: string) => SQL) =>
@@ -113,21 +117,30 @@ export function createBusquedaRepository(db: Db) {
         sql`min(t.precio_cents) FILTER (WHERE ${except("precio")}) AS precio_min`,
         sql`max(t.precio_cents) FILTER (WHERE ${except("precio")}) AS precio_max`,
         ...columns.map((c, i) => sql`${c.expr} AS ${sql.raw(`f${i}`)}`),
+        sql`ARRAY(${pageIdsSql(p, variants, filters)}) AS ids`,
       ],
       sql`, `,
     );
-    const [row] = rowsOf<Record<string, unknown>>(await tx.execute(sql`SELECT ${selectList} FROM tour t WHERE ${baseWhere(p, variants, now)}`));
+    const [row] = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        WITH t AS MATERIALIZED (
+          SELECT t.id, t.nombre, t.precio_cents, t.duracion_minutos, t.idiomas, t.accesible_silla_ruedas, t.modalidad,
+                 t.busqueda_palabras, t.nombre_palabras
+          FROM tour t WHERE ${baseWhere(p, variants, now)})
+        SELECT ${selectList} FROM t`),
+    );
     const facetas: Record<Exclude<FacetKey, "precio">, Faceta[]> = { duracion: [], idioma: [], accesible: [], modalidad: [] };
     columns.forEach((c, i) => facetas[c.key as Exclude<FacetKey, "precio">].push({ valor: c.value, cantidad: Number(row?.[`f${i}`] ?? 0) }));
     const precio =
       row?.precio_min === null || row?.precio_min === undefined
         ? null
         : { min: fromCents(Number(row.precio_min)), max: fromCents(Number(row.precio_max)) };
-    return { total: Number(row?.total ?? 0), facetas: { ...facetas, precio } };
+    const ids = Array.isArray(row?.ids) ? (row.ids as unknown[]).map(Number) : [];
+    return { total: Number(row?.total ?? 0), facetas: { ...facetas, precio }, ids };
   }
 
-  async function pageIds(tx: Db, p: BusquedaParams, variants: SQL[], now: Date): Promise<number[]> {
-    const where = all([baseWhere(p, variants, now), ...filterConditions(p).values()]);
+  /** The page's ids among the tours found (the statement's `t`), in the order asked. */
+  function pageIdsSql(p: BusquedaParams, variants: SQL[], filters: Map<FacetKey, SQL>): SQL {
     // a word found as typed weighs more than one found by a typo or a longer word; found in the name, more again
     const relevance = sql.join(
       p.words.map(
@@ -144,8 +157,7 @@ export function createBusquedaRepository(db: Db) {
       "-precio": sql`t.precio_cents DESC, t.id`,
     }[p.orden];
     const offset = (p.pagina - 1) * BUSQUEDA_POR_PAGINA;
-    const found = await tx.execute(sql`SELECT t.id FROM tour t WHERE ${where} ORDER BY ${orderBy} LIMIT ${BUSQUEDA_POR_PAGINA} OFFSET ${offset}`);
-    return rowsOf<{ id: number }>(found).map((r) => Number(r.id));
+    return sql`SELECT t.id FROM t WHERE ${all([...filters.values()])} ORDER BY ${orderBy} LIMIT ${BUSQUEDA_POR_PAGINA} OFFSET ${offset}`;
   }
 
   /** Countries and cities whose names hold every word (a city's with its country's: "cusco peru"). */
@@ -168,10 +180,9 @@ export function createBusquedaRepository(db: Db) {
       const { total, facetas, ids, found } = await db.transaction(async (tx) => {
         await tx.execute(sql.raw(`SET LOCAL pg_trgm.similarity_threshold = ${CANDIDATE_SIMILARITY}`));
         const variants = await wordVariants(tx, p.words);
-        const c = await counts(tx, p, variants, now);
-        const ids = c.total === 0 ? [] : await pageIds(tx, p, variants, now);
+        const c = await countsAndPage(tx, p, variants, now);
         const found = p.words.length > 0 && p.pagina === 1 && p.pais === null && p.ciudad === null ? await destinos(tx, p, variants) : [];
-        return { ...c, ids, found };
+        return { ...c, found };
       });
       const rows = await tours.byIds(ids);
       return {
