@@ -29,7 +29,8 @@ export interface SwrFetchOptions {
 }
 
 interface Entry {
-  body: string;
+  /** The answer's bytes as received: a Response made from them copies bytes rather than encoding text again. */
+  body: Uint8Array;
   status: number;
   headers: [string, string][];
   etag: string;
@@ -78,7 +79,7 @@ export function createSwrFetch(options: SwrFetchOptions): SwrFetch {
     }
     const etag = response.headers.get("ETag");
     if (response.status !== 200 || !etag) return response;
-    const entry: Entry = { body: await response.text(), status: 200, headers: [...response.headers], etag, storedAt: now() };
+    const entry: Entry = { body: new Uint8Array(await response.arrayBuffer()), status: 200, headers: [...response.headers], etag, storedAt: now() };
     store(key, entry);
     return entry;
   }
