@@ -5,9 +5,8 @@ import type { FreeTourProvider } from "../../adapters/freetours/types.ts";
 import type { Db } from "../../db/client.ts";
 
 /**
- * GET /api/pais/resumen: every country's home counters in one read. The local part is one aggregate query
- * (tours per country through `tour_pais_idx`, comments joined to their tour by its primary key, distinct authors
- * counted by the database); the free-tour part
+ * GET /api/pais/resumen: every country's home counters in one read. The local part is the counters the database
+ * keeps per country (tours, comments, distinct authors; maintained by triggers on every write); the free-tour part
  * reads the provider (cached by its adapter) once per country and once per free tour, inside the API, so the
  * storefront makes one call whatever the size of the catalogue.
  */
@@ -16,9 +15,8 @@ import type { Db } from "../../db/client.ts";
 export const RESUMEN_FREE_BUDGET_MS = 1200;
 
 /**
- * How long one computed answer is reused. The aggregate reads every tour and comment (~20 ms on PGlite with 5,000
- * tours and 10,000 comments) and PGlite runs one statement at a time, so computing it on every revalidation of
- * every storefront process would delay the other reads queued behind it. Counters may lag this much.
+ * How long one computed answer is reused: the free-tour part asks the provider once per country and once per free
+ * tour, too much for every revalidation of every storefront process. Counters may lag this much.
  */
 export const RESUMEN_TTL_MS = 5_000;
 
@@ -31,18 +29,15 @@ interface LocalCounts {
   autores: number;
 }
 
-/** One row per country (also those without tours), in id order; every count is made by the database. */
+/**
+ * One row per country (also those without tours), in id order. The database keeps the counts on every write of a
+ * tour or comment (`pais_contadores`, migration 0021), so this reads one row per country whatever the catalogue's size.
+ */
 export async function localCounts(db: Db): Promise<LocalCounts[]> {
   const result = await db.execute(sql`
-    with t as (select pais, count(*)::int as tours from tour group by pais),
-         c as (
-           select tr.pais, count(*)::int as comentarios, count(distinct lower(cm.email))::int as autores
-           from comentarios cm join tour tr on tr.id = cm.id_tour
-           group by tr.pais
-         )
-    select p.id as pais, p.freetour_id, coalesce(t.tours, 0) as tours, coalesce(c.comentarios, 0) as comentarios,
+    select p.id as pais, p.freetour_id, coalesce(c.tours, 0) as tours, coalesce(c.comentarios, 0) as comentarios,
            coalesce(c.autores, 0) as autores
-    from pais p left join t on t.pais = p.id left join c on c.pais = p.id
+    from pais p left join pais_contadores c on c.pais = p.id
     order by p.id`);
   const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   return rows.map((row) => ({
