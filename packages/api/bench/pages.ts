@@ -236,18 +236,20 @@ async function main(): Promise<void> {
     const sf = await startStorefront(apiUrl);
     storefront.child = sf.child;
     const port = Number(new URL(sf.url).port);
-    /** First renders of each page by a storefront just started, the API's cached counters expired meanwhile. */
+    /** The first render of a page by a storefront just started, the API's cached counters expired meanwhile. */
+    const coldRender = async (url: string): Promise<Render> => {
+      const old = storefront.child!;
+      const exited = new Promise((resolve) => old.once("exit", resolve));
+      old.kill();
+      await exited;
+      storefront.child = (await startStorefront(apiUrl, port)).child;
+      await sleep(RESUMEN_TTL_MS + 100);
+      return render(url, count);
+    };
+    /** COLD_REPS cold renders of each page, the pages in turn. */
     const coldRenders = async (urls: string[]): Promise<Render[][]> => {
       const out: Render[][] = urls.map(() => []);
-      for (let i = 0; i < COLD_REPS; i++) {
-        const old = storefront.child!;
-        const exited = new Promise((resolve) => old.once("exit", resolve));
-        old.kill();
-        await exited;
-        storefront.child = (await startStorefront(apiUrl, port)).child;
-        await sleep(RESUMEN_TTL_MS + 100);
-        for (const [k, url] of urls.entries()) out[k]!.push(await render(url, count));
-      }
+      for (let i = 0; i < COLD_REPS; i++) for (const [k, url] of urls.entries()) out[k]!.push(await coldRender(url));
       return out;
     };
     const count = () => apiCalls;
