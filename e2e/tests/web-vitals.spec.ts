@@ -29,7 +29,7 @@ const samples = (rows: Row[], route: string, device: string, metric: string) =>
 async function visitAndLeave(page: Page, path: string, next: string): Promise<void> {
   await page.goto(path);
   // the reporter's chunk loads after hydration: wait for it before interacting
-  await page.waitForLoadState("networkidle");
+  await expect(page.locator("html")).toHaveAttribute("data-field-vitals", "on");
   await page.getByRole("heading", { level: 1 }).first().click();
   await page.goto(next);
 }
