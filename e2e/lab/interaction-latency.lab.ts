@@ -75,8 +75,8 @@ const record = (map: Map<string, number[]>, key: string, value: number) => map.s
 
 async function throttledPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ baseURL: STORE_URL, viewport, locale: "es-CO", timezoneId: "America/Bogota" });
-  await context.addInitScript({ content: WEB_VITALS });
-  await context.addInitScript(observe);
+  // one script: Playwright runs each init script in a scope of its own, where web-vitals' `var webVitals` stays
+  await context.addInitScript({ content: `${WEB_VITALS}\nwindow.webVitals = webVitals;\n(${observe.toString()})();` });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
