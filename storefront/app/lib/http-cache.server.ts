@@ -30,7 +30,7 @@ export interface SwrFetchOptions {
 
 interface Entry {
   /** The answer's bytes as received: a Response made from them copies bytes rather than encoding text again. */
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
   status: number;
   headers: [string, string][];
   etag: string;
