@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { CambioFechaAnswer, CambioPreviewAnswer } from "@tours/contract";
+import { codigoDescuento } from "../src/modules/codigos/codigos.table.ts";
 import { cambioFecha } from "../src/modules/reservas/cambio-fecha.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
 import { ALL_DAYS, line } from "./compra-fixtures.ts";
@@ -70,6 +71,28 @@ describe("a buyer changes the date of a booking", () => {
     expect(changed).toEqual([{ orderId: b.orderId, lineId: linea, dateChangeId: answer.cambio.id }]);
     const [row] = await t.db.select().from(cambioFecha).where(eq(cambioFecha.id, Number(answer.cambio.id)));
     expect(row).toMatchObject({ estado: "hecho", diferencia_cents: 0, por: "cliente", linea_id: linea });
+  });
+
+  it("a booking bought with a discount code keeps its discount: the same price moves at once, a dearer one pays the catalogue's difference", async () => {
+    const [code] = await t.db.insert(codigoDescuento).values({ codigo: "CAMBIO-10", tipo: "porcentaje", valor: 10 }).returning();
+    const b = await buyPaid(t, [line(tour, "12/01/2026-16:00", { mayores_15: 2 })], { codigo: code!.codigo });
+    const r = await reserva(b);
+    const linea = Number(r.lineas[0]!.id);
+    expect(r.lineas[0]).toMatchObject({ valor_total: 36 });
+    const preview = await consultar(b, linea, "2026-12-02");
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(CambioPreviewAnswer.parse(preview.json()).succes).toMatchObject({ diferencia: 0, total_antes: 36, total_nuevo: 36 });
+    const before = counts();
+    const res = await cambiar(b, linea, "2026-12-02");
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = CambioFechaAnswer.parse(res.json());
+    expect(answer.cambio).toMatchObject({ estado: "hecho", diferencia: 0, aprobar_url: null });
+    expect(answer.succes.lineas[0]).toMatchObject({ fecha: "2026-12-02", valor_total: 36 });
+    expect(since(before)).toEqual({ create: 0, capture: 0, refund: 0 });
+    // the price goes up by 5.00 a person: 2 × 25.00 less the 4.00 the code took off, 10.00 more than was paid
+    await setPrice(2500);
+    const dearer = await consultar(b, linea, "2026-12-03");
+    expect(CambioPreviewAnswer.parse(dearer.json()).succes).toMatchObject({ diferencia: 10, total_antes: 36, total_nuevo: 46 });
   });
 
   it("a cheaper departure moves, then refunds the difference once through PayPal", async () => {

@@ -102,7 +102,9 @@ export function createCambioFechaService(deps: CambioDeps) {
     const room = await placesLeft(db, tour.id, dia.date, dia.hora, counts, now);
     if (!room.ok) throw conflict(refusalText(room.refusal, haciaTexto));
     let valorCents = tour.precioCents;
-    let totalNuevoCents = lineTotalCents(tour.precioCents, counts);
+    // a line bought with a discount code keeps the cents the code took off (decision 0021): it moves to the new
+    // departure's catalogue total less that, so a departure of the same price costs nothing more
+    let totalNuevoCents = Math.max(0, lineTotalCents(tour.precioCents, counts) - row!.descuento_cents);
     // staff never charge the buyer: a dearer departure keeps the price paid (decision 0013)
     if (req.por === "staff" && totalNuevoCents > linea.totalCents) {
       valorCents = row!.valor_cents;
