@@ -117,7 +117,7 @@ export function createBusquedaRepository(db: Db) {
         sql`min(t.precio_cents) FILTER (WHERE ${except("precio")}) AS precio_min`,
         sql`max(t.precio_cents) FILTER (WHERE ${except("precio")}) AS precio_max`,
         ...columns.map((c, i) => sql`${c.expr} AS ${sql.raw(`f${i}`)}`),
-        sql`ARRAY(${pageIdsSql(p, variants, filters)}) AS ids`,
+        sql`ARRAY(${pageIdsSql(p, filters)}) AS ids`,
       ],
       sql`, `,
     );
@@ -125,7 +125,7 @@ export function createBusquedaRepository(db: Db) {
       await tx.execute(sql`
         WITH t AS MATERIALIZED (
           SELECT t.id, t.nombre, t.precio_cents, t.duracion_minutos, t.idiomas, t.accesible_silla_ruedas, t.modalidad,
-                 t.busqueda_palabras, t.nombre_palabras
+                 ${relevanceSql(p, variants)} AS relevancia
           FROM tour t WHERE ${baseWhere(p, variants, now)})
         SELECT ${selectList} FROM t`),
     );
@@ -139,18 +139,26 @@ export function createBusquedaRepository(db: Db) {
     return { total: Number(row?.total ?? 0), facetas: { ...facetas, precio }, ids };
   }
 
-  /** The page's ids among the tours found (the statement's `t`), in the order asked. */
-  function pageIdsSql(p: BusquedaParams, variants: SQL[], filters: Map<FacetKey, SQL>): SQL {
-    // a word found as typed weighs more than one found by a typo or a longer word; found in the name, more again
-    const relevance = sql.join(
+  /**
+   * A tour's rank for the query's words, worked out where the tour is found (the words' arrays are not carried into
+   * the statement's `t`): a word found as typed weighs more than one found by a typo or a longer word; found in the
+   * name, more again. No words: 0.
+   */
+  function relevanceSql(p: BusquedaParams, variants: SQL[]): SQL {
+    if (p.words.length === 0) return sql`0`;
+    return sql.join(
       p.words.map(
         (w, i) =>
           sql`(CASE WHEN ${w} = ANY(t.busqueda_palabras) THEN 2 ELSE 1 END + CASE WHEN t.nombre_palabras && ${variants[i]!} THEN 3 ELSE 0 END)`,
       ),
       sql` + `,
     );
+  }
+
+  /** The page's ids among the tours found (the statement's `t`), in the order asked. */
+  function pageIdsSql(p: BusquedaParams, filters: Map<FacetKey, SQL>): SQL {
     const orderBy = {
-      relevancia: p.words.length > 0 ? sql`${relevance} DESC, t.id` : sql`t.id`,
+      relevancia: p.words.length > 0 ? sql`t.relevancia DESC, t.id` : sql`t.id`,
       id: sql`t.id`,
       nombre: sql`t.nombre, t.id`,
       precio: sql`t.precio_cents, t.id`,
