@@ -3,9 +3,15 @@ import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/**
+ * tsx's loader inside one node process. `node_modules/.bin/tsx` starts the API as a second process of its own, and
+ * a SIGKILL reaches only the first: the API went on running (refunding, sending, writing into its data directory)
+ * after the test had "killed" it.
+ */
+const TSX_LOADER = pathToFileURL(path.join(apiRoot, "../../node_modules/tsx/dist/loader.mjs")).href;
 
 export interface SecondApi {
   /** Where it answers, e.g. http://127.0.0.1:4712 */
@@ -45,7 +51,7 @@ export function databaseUrlOf(db: unknown): string {
 export async function startSecondApi(databaseUrl: string, env: Record<string, string> = {}): Promise<SecondApi> {
   const port = 4600 + Math.floor(Math.random() * 300);
   const dataDir = await mkdtemp(path.join(tmpdir(), "tours-second-"));
-  const child = spawn(path.join(apiRoot, "../../node_modules/.bin/tsx"), [path.join(apiRoot, "src/server.ts")], {
+  const child = spawn(process.execPath, ["--import", TSX_LOADER, path.join(apiRoot, "src/server.ts")], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
