@@ -31,6 +31,9 @@ async function visitAndLeave(page: Page, path: string, next: string): Promise<vo
   // the reporter's chunk loads after hydration: wait for it before interacting
   await expect(page.locator("html")).toHaveAttribute("data-field-vitals", "on");
   await page.getByRole("heading", { level: 1 }).first().click();
+  // the click's event timing reaches the reporter after the next paint: on a loaded machine, leaving at once could
+  // unload the page before it did, and the view's INP was never sent
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300))));
   await page.goto(next);
 }
 
@@ -49,11 +52,9 @@ test("visits report their vitals, and the panel's Rendimiento shows p75 per kind
   const phone = await visitor(browser, { width: 390, height: 844 });
   await visitAndLeave(phone.page, "/", `/actividades/detalle/local/${tour!.id}`);
   await visitAndLeave(phone.page, `/actividades/detalle/local/${tour!.id}`, "/legal");
-  await phone.context.close();
   const desktop = await visitor(browser, { width: 1366, height: 900 });
   // the search's words stay in the browser: the storefront keeps "buscar"
   await visitAndLeave(desktop.page, "/buscar?q=bogota", "/legal");
-  await desktop.context.close();
 
   // the storefront forwards each as its kind of page; the API keeps one sample per metric and view
   await expect
@@ -62,8 +63,11 @@ test("visits report their vitals, and the panel's Rendimiento shows p75 per kind
       const seen = (route: string, device: string) =>
         VITAL_METRICS.map((metric) => `${route} ${device} ${metric} ${samples(now, route, device, metric) > samples(before, route, device, metric)}`);
       return [...seen("home", "mobile"), ...seen("tour", "mobile"), ...seen("buscar", "desktop")];
-    })
+    }, { timeout: 30_000 })
     .toEqual(["home mobile", "tour mobile", "buscar desktop"].flatMap((what) => VITAL_METRICS.map((metric) => `${what} ${metric} true`)));
+  // closed only now: a beacon sent as a page was left could be cut by closing its browser context at once
+  await phone.context.close();
+  await desktop.context.close();
 
   await signIn("/panel/rendimiento", "ventas");
   await expect(page.getByRole("heading", { name: "Rendimiento", level: 1 })).toBeVisible();
