@@ -74,6 +74,9 @@ const EnvSchema = z.object({
   HOLD_MAX_DEPARTURE_PERCENT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(50)),
   HOLD_MAX_PERSONS_PER_CLIENT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
   OCTO_SUPPLIER_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(200).default("Tours")),
+  OCTO_WEBHOOK_ADDRESSES: z.preprocess(emptyToUndefined, z.enum(["public", "loopback"]).default("public")),
+  OCTO_WEBHOOK_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(60_000).default(10_000)),
+  OCTO_WEBHOOK_RETRY_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.5).max(3600).default(10)),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -146,6 +149,11 @@ export interface Config {
   holdLimits: { personsPerOrder: number; linesPerOrder: number; departurePercent: number; personsPerClient: number };
   /** The supplier name resellers see on GET /octo/supplier. */
   octoSupplierName: string;
+  /**
+   * Resellers' webhooks (docs/decisions/0025): which addresses a delivery may reach ("public": public unicast only;
+   * "loopback": this machine only, for local runs and tests), how long one POST may take, the first retry's delay.
+   */
+  octoWebhooks: { addresses: "public" | "loopback"; timeoutMs: number; retrySeconds: number };
   seedDemo: boolean;
   logLevel: string;
   paypal: {
@@ -290,6 +298,7 @@ export function loadConfig(
       personsPerClient: e.HOLD_MAX_PERSONS_PER_CLIENT,
     },
     octoSupplierName: e.OCTO_SUPPLIER_NAME,
+    octoWebhooks: { addresses: e.OCTO_WEBHOOK_ADDRESSES, timeoutMs: e.OCTO_WEBHOOK_TIMEOUT_MS, retrySeconds: e.OCTO_WEBHOOK_RETRY_SECONDS },
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     paypal: {

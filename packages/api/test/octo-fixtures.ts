@@ -25,15 +25,19 @@ export interface OctoEnv {
 }
 
 /** Registers the suite's setup and teardown; the returned object is filled in before the first test. */
-/** `notifier`: what the app tells the outside world (e-mails); nothing is sent without it. */
-export function useOctoApp(options: { notifier?: Notifier } = {}): OctoEnv {
+/**
+ * `notifier`: what the app tells the outside world (e-mails); nothing is sent without it. `env`: more settings;
+ * `jobs`: the job queue runs (webhook deliveries).
+ */
+export function useOctoApp(options: { notifier?: Notifier; env?: Record<string, string>; jobs?: boolean } = {}): OctoEnv {
   const t = useTestApp({
     clock: NOW,
     paypal: true,
     catalogue: true,
     staff: ["admin"],
-    env: { STOREFRONT_URL: "http://tienda.test" },
+    env: { STOREFRONT_URL: "http://tienda.test", ...options.env },
     ...(options.notifier ? { notifier: options.notifier } : {}),
+    ...(options.jobs ? { jobs: true } : {}),
   });
   const env = { t } as OctoEnv;
   beforeAll(async () => {

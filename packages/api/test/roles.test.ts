@@ -57,6 +57,9 @@ const ALLOWED: Record<string, string[]> = {
   revendedorFind: ["admin"],
   revendedorCreate: ["admin"],
   revendedorUpdate: ["admin"],
+  revendedorWebhooks: ["admin"],
+  revendedorWebhookCreate: ["admin"],
+  revendedorWebhookDelete: ["admin"],
   // discount codes are a sales tool (decision 0021)
   codigosIndex: SALES,
   codigoFind: SALES,
@@ -91,7 +94,7 @@ const t = useTestApp({ seed: true, staff: ["admin", "ventas", "contenido", "guia
 
 // ids that do not exist: an allowed call then answers 400/404, never touching the seeded data
 function pathOf(path: string): string {
-  return buildPath(path, { id: 999_999, paisId: 999_999, ciudadId: 999_999, tourId: 999_999, fotoId: 999_999, pedidoId: 999_999, salidaId: "999999-20261123-1000", recurso: "tour", recursoId: 999_999 });
+  return buildPath(path, { id: 999_999, paisId: 999_999, ciudadId: 999_999, tourId: 999_999, fotoId: 999_999, pedidoId: 999_999, salidaId: "999999-20261123-1000", recurso: "tour", recursoId: 999_999, webhookId: "00000000-0000-4000-8000-000000000001" });
 }
 
 const staffCalls = Object.entries(CALLS).filter(([, call]) => call.auth);

@@ -64,7 +64,16 @@ import {
 } from "./reservas.ts";
 import { CambioFechaAnswer, CambioFechaBody, CambioPreviewAnswer, ReservaCambioBody, ReservaCambioConfirmarBody } from "./cambio-fecha.ts";
 import { CodigoAnswer, CodigoAplicadoAnswer, CodigoAplicarBody, CodigoBody, CodigoListAnswer } from "./codigos.ts";
-import { RevendedorAnswer, RevendedorCreateBody, RevendedorCreatedAnswer, RevendedorListAnswer, RevendedorUpdateBody } from "./revendedores.ts";
+import {
+  RevendedorAnswer,
+  RevendedorCreateBody,
+  RevendedorCreatedAnswer,
+  RevendedorListAnswer,
+  RevendedorUpdateBody,
+  RevendedorWebhookAnswer,
+  RevendedorWebhookBody,
+  RevendedorWebhooksAnswer,
+} from "./revendedores.ts";
 
 /** Most answers wrap their payload in a field spelled `succes` (sic). */
 export function succes<T extends z.ZodMiniType>(payload: T) {
@@ -221,6 +230,10 @@ export const CALLS = {
   revendedorFind: call({ method: "GET", path: "/api/revendedores/find/:id", auth: true, answer: RevendedorAnswer }),
   revendedorCreate: call({ method: "POST", path: "/api/revendedores", auth: true, body: RevendedorCreateBody, answer: RevendedorCreatedAnswer }),
   revendedorUpdate: call({ method: "PUT", path: "/api/revendedores/:id", auth: true, body: RevendedorUpdateBody, answer: RevendedorAnswer }),
+  /** Extension (issue 24): a reseller's OCTO webhooks, set by staff as the reseller would with /octo/webhooks. */
+  revendedorWebhooks: call({ method: "GET", path: "/api/revendedores/:id/webhooks", auth: true, answer: RevendedorWebhooksAnswer }),
+  revendedorWebhookCreate: call({ method: "POST", path: "/api/revendedores/:id/webhooks", auth: true, body: RevendedorWebhookBody, answer: RevendedorWebhookAnswer }),
+  revendedorWebhookDelete: call({ method: "DELETE", path: "/api/revendedores/:id/webhooks/:webhookId", auth: true, answer: RevendedorWebhookAnswer }),
   horarioDelete: call({ method: "DELETE", path: "/api/tour/horario/delete/:id", auth: true, answer: SuccesAnyAnswer }),
   tourCreate: call({ method: "POST", path: "/api/tour/create", auth: true, body: "multipart", answer: TourAnswer }),
   tourUpdate: call({ method: "POST", path: "/api/tour/update/", auth: true, body: TourUpdateBody, answer: TourAnswer }),

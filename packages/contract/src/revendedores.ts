@@ -48,3 +48,26 @@ export const RevendedorUpdateBody = z
 export const RevendedorListAnswer = z.object({ succes: z.array(RevendedorSchema) });
 export const RevendedorAnswer = z.object({ succes: RevendedorSchema });
 export const RevendedorCreatedAnswer = z.object({ succes: z.extend(RevendedorSchema, { api_key: z.string() }) });
+
+/** Extension (issue 24): a reseller's OCTO webhook as the panel shows it, with how its deliveries went. */
+export const RevendedorWebhookSchema = z.object({
+  id: z.string(),
+  event: z.enum(["booking_update", "availability_update"]),
+  url: z.string(),
+  retryOnError: z.boolean(),
+  /** The key the reseller checks each delivery's signature with (HMAC-SHA256). */
+  signingSecret: z.string(),
+  createdAt: z.string(),
+  entregas: z.object({
+    pendiente: z.number().check(z.int()),
+    entregada: z.number().check(z.int()),
+    fallida: z.number().check(z.int()),
+    ultimoError: z.nullable(z.string()),
+  }),
+});
+export const RevendedorWebhookBody = z.object({
+  url: z.string().check(z.trim(), z.minLength(1, "Indique la URL del webhook"), z.maxLength(2000, "La URL admite hasta 2000 caracteres")),
+  event: z.enum(["booking_update", "availability_update"], { error: "El evento debe ser booking_update o availability_update" }),
+});
+export const RevendedorWebhooksAnswer = z.object({ succes: z.array(RevendedorWebhookSchema) });
+export const RevendedorWebhookAnswer = z.object({ succes: z.omit(RevendedorWebhookSchema, { entregas: true }) });

@@ -29,6 +29,7 @@ import { LABELS } from "@tours/domain";
 import { wideTable } from "../../lib/tables";
 import { LoadingText } from "../../lib/LoadingText";
 import { DATE_OPTIONS } from "../../lib/dates";
+import { WebhooksDialog } from "./WebhooksDialog";
 
 /*
  * APIs: the resellers that sell our tours through the OCTO API (README "Vender por revendedores (OCTO)"), one API
@@ -234,6 +235,7 @@ export function ApisList() {
           />
           <FunctionField label="Activar" render={(r: RaRecord) => <KeyToggle record={r} />} />
           <FunctionField label="Retención máx. / total" render={(r: RaRecord) => <HoldLimits record={r} />} />
+          <FunctionField label="Webhooks" render={(r: RaRecord) => <WebhooksDialog record={r} />} />
         </Datagrid>
       </List>
     </Box>

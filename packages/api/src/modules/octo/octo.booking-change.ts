@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { cancellationDeadline, departureKey, formatDia, lineTotalCents, parseDepartureKey, personsOf, type TravellerCounts } from "@tours/domain";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
@@ -14,6 +15,7 @@ import type { OctoCaller, OctoCatalogue } from "./octo.products.ts";
 import { createOctoRepository, type BookingDetails, type ProductTour } from "./octo.repository.ts";
 import type { ContactBody } from "./octo.schemas.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
+import type { BookingWebhooks } from "./octo.webhooks.ts";
 
 /**
  * Changing what a booking holds — its departure, its units, its product — through the one move of
@@ -61,6 +63,7 @@ export function createBookingChange(deps: {
   now: () => Date;
   /** Staff hear of a confirmed booking moved to another date (issue 22). */
   notifier?: Pick<Notifier, "bookingChanged">;
+  webhooks?: BookingWebhooks;
 }) {
   const { catalogue, view } = deps;
 
@@ -153,8 +156,26 @@ export function createBookingChange(deps: {
     if (status !== "ON_HOLD" && status !== "CONFIRMED") throw notLive(status, row.octo_uuid!);
     const changes = { ...detailsOf(body), updatedAt: now };
     const moves = body.availabilityId != null || body.unitIds != null || body.productId != null || body.optionId != null;
-    if (!moves) return (await createOctoRepository(deps.db).updateDetails(row.id, now, changes)) ?? row;
-    return moveBooking(caller, row, body, async ({ tx, order }) => (await createOctoRepository(tx).updateDetails(order.id, now, changes)) ?? order);
+    const booking = { uuid: row.octo_uuid!, resellerId: caller.reseller.id };
+    const change = `updated:${now.getTime()}:${randomUUID()}`;
+    if (!moves) {
+      const updated = await deps.db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const done = await createOctoRepository(tx).updateDetails(row.id, now, changes);
+        if (done) await deps.webhooks?.bookingChanged(tx, booking, change, now);
+        return done;
+      });
+      return updated ?? row;
+    }
+    const { line, fecha, hora } = await view.departureOf(row);
+    const from = departureKey(line.id_tour, fecha, hora);
+    return moveBooking(caller, row, body, async ({ tx, order }) => {
+      const updated = (await createOctoRepository(tx).updateDetails(order.id, now, changes)) ?? order;
+      await deps.webhooks?.bookingChanged(tx, booking, change, now);
+      // the places it held where it was are free again (the same departure with fewer travellers too)
+      await deps.webhooks?.availabilityChanged(tx, from, `octo-move:${change}`, now);
+      return updated;
+    });
   }
 
   return { moveBooking, update, checkedCounts, saleableDeparture };

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { cancellationDeadline } from "@tours/domain";
+import { cancellationDeadline, departureKey } from "@tours/domain";
 import type { z } from "zod";
 import type { CompraRepository } from "../compra/compra.repository.ts";
 import { buildOrderLine } from "../compra/order-lines.ts";
@@ -14,6 +14,7 @@ import { createOctoRepository, type OctoRepository } from "./octo.repository.ts"
 import type { BookingBody, BookingsQuery, CancelBody, ConfirmBody, ExtendBody, OctoBookingT, PatchBody } from "./octo.schemas.ts";
 import type { Db } from "../../db/client.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
+import type { BookingWebhooks } from "./octo.webhooks.ts";
 
 /** OCTO bookings: reserve, confirm, extend, update, cancel, read. Each booking is one order of one line (0009). */
 
@@ -26,6 +27,7 @@ interface OctoBookingsDeps {
   now: () => Date;
   holdMinutes: number;
   notifier?: Pick<Notifier, "bookingChanged">;
+  webhooks?: BookingWebhooks;
 }
 
 const MIN = 60_000;
@@ -133,17 +135,18 @@ export function createOctoBookings(deps: OctoBookingsDeps) {
     if (status === "CONFIRMED") return toBooking(caller, row);
     if (status !== "ON_HOLD") throw notLive(status, uuid);
     const changes = detailsOf(body);
-    const confirmIn = async (repo: OctoRepository, id: number) => {
-      const paid = await repo.confirmHold(id, now, changes);
+    const confirmIn = async (tx: Db, id: number) => {
+      const paid = await createOctoRepository(tx).confirmHold(id, now, changes);
       if (!paid) throw new OctoError("UNPROCESSABLE_ENTITY", OCTO_MSG.expired, { uuid });
+      await deps.webhooks?.bookingChanged(tx, { uuid, resellerId: caller.reseller.id }, "confirmed", now);
       return paid;
     };
     if (body.unitItems) {
       // the travellers as finally confirmed: checked and moved with the confirmation, in one transaction
-      return toBooking(caller, await change.moveBooking(caller, row, { unitIds: body.unitItems.map((u) => u.unitId) }, ({ tx, order }) => confirmIn(createOctoRepository(tx), order.id)));
+      return toBooking(caller, await change.moveBooking(caller, row, { unitIds: body.unitItems.map((u) => u.unitId) }, ({ tx, order }) => confirmIn(tx, order.id)));
     }
     try {
-      return toBooking(caller, await confirmIn(octo, row.id));
+      return toBooking(caller, await deps.db.transaction((tx) => confirmIn(tx as unknown as Db, row.id)));
     } catch (err) {
       // a concurrent confirm, cancel or the hold lapsing in between
       const current = (await octo.orderById(row.id))!;
@@ -183,14 +186,22 @@ export function createOctoBookings(deps: OctoBookingsDeps) {
     const status = bookingStatus(row, now);
     if (status === "CANCELLED") return toBooking(caller, row);
     if (status === "EXPIRED") throw new OctoError("UNPROCESSABLE_ENTITY", OCTO_MSG.expired, { uuid });
+    const { line, fecha, hora } = await view.departureOf(row);
     if (status === "CONFIRMED") {
-      const { line, fecha, hora } = await view.departureOf(row);
       const [tour] = await octo.productTours(line.id_tour);
       const deadline = tour ? cancellationDeadline(fecha, hora, tour.zona, tour.corteHoras, tour.reembolsable) : null;
       if (!tour || !deadline) throw new OctoError("UNPROCESSABLE_ENTITY", OCTO_MSG.nonRefundable, { uuid });
       if (now >= deadline) throw new OctoError("UNPROCESSABLE_ENTITY", OCTO_MSG.afterCutoff(tour.corteHoras), { uuid });
     }
-    const cancelled = await octo.cancelBooking(row.id, now, body.reason ?? null);
+    const cancelled = await deps.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const done = await createOctoRepository(tx).cancelBooking(row.id, now, body.reason ?? null);
+      if (done && deps.webhooks) {
+        await deps.webhooks.bookingChanged(tx, { uuid, resellerId: caller.reseller.id }, "cancelled", now);
+        await deps.webhooks.availabilityChanged(tx, departureKey(line.id_tour, fecha, hora), `octo-cancel:${uuid}`, now);
+      }
+      return done;
+    });
     return toBooking(caller, cancelled ?? (await octo.orderById(row.id))!);
   }
 

@@ -28,6 +28,9 @@ export const OCTO_MSG = {
   moveAfterCutoff: (hours: number) => `Ya pasó el corte (${hours} ${hours === 1 ? "hora" : "horas"} antes del inicio): la reserva no se puede cambiar`,
   moveProductNeedsAvailability: "Para cambiar de producto indique también la salida (availabilityId) del nuevo producto",
   unauthorized: "Falta la clave de API o no es válida",
+  invalidWebhook: "El webhook no existe",
+  webhookEvent: "El evento debe ser booking_update o availability_update",
+  webhookLimit: (max: number) => `Un revendedor puede tener como máximo ${max} webhooks`,
 } as const;
 
 export const RESELLER_MSG = {

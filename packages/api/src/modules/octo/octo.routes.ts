@@ -4,7 +4,7 @@ import { RevendedorCreateBody, RevendedorUpdateBody } from "@tours/contract";
 import type { AppDeps } from "../../deps.ts";
 import { bearerToken, requireRole } from "../../http/auth.ts";
 import { actorOf, audited } from "../auditoria/auditoria.ts";
-import { notFound, parseBody, parseId } from "../../http/errors.ts";
+import { HttpError, notFound, parseBody, parseId } from "../../http/errors.ts";
 import { listParamsOf, sendPage } from "../../http/list.ts";
 import { createCompraRepository } from "../compra/compra.repository.ts";
 import { createSalidasRepository } from "../salidas/salidas.repository.ts";
@@ -18,10 +18,14 @@ import {
   ConfirmBody,
   ExtendBody,
   PatchBody,
+  WebhookBody,
 } from "./octo.schemas.ts";
 import { OCTO_MSG, OctoError, RESELLER_MSG } from "./octo.messages.ts";
 import { createOctoService, type OctoCaller } from "./octo.service.ts";
-import type { RevendedorRow } from "./octo.table.ts";
+import { WEBHOOK_EVENTS, type RevendedorRow, type WebhookEvent } from "./octo.table.ts";
+import { createOctoWebhooks } from "./octo.webhooks.ts";
+import { webhookUrlProblem } from "./webhook-http.ts";
+import { webhookBody } from "./octo.webhook-body.ts";
 
 export const PRICING_CAPABILITY = "octo/pricing";
 
@@ -56,9 +60,20 @@ declare module "fastify" {
   }
 }
 
+/** The most webhooks one reseller may have. */
+export const MAX_WEBHOOKS_PER_RESELLER = 20;
+
 /** The OCTO supplier API under /octo (docs/decisions/0008) and the panel's calls for reseller keys. */
 export const octoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const octo = createOctoRepository(deps.db);
+  const webhooks = createOctoWebhooks({
+    db: deps.db,
+    jobs: deps.jobs,
+    settings: deps.config.octoWebhooks,
+    now: deps.now,
+    log: app.log,
+    bodyOf: (event, clave, resellerId) => webhookBody(service, octo, event, clave, resellerId),
+  });
   const service = createOctoService({
     db: deps.db,
     octo,
@@ -70,8 +85,21 @@ export const octoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     storefrontUrl: deps.config.storefrontUrl,
     supplierName: deps.config.octoSupplierName,
     notifier: deps.notifier,
+    webhooks,
   });
+  await webhooks.startWorkers();
   app.decorateRequest("octo", null);
+
+  /** A webhook to register, checked: its event, its URL (and where it points), the reseller's limit. */
+  async function checkedWebhook(resellerId: number, input: unknown) {
+    const body = WebhookBody.safeParse(input ?? {});
+    if (!body.success) throw new OctoError("BAD_REQUEST", body.error.issues[0]!.message);
+    if (!(WEBHOOK_EVENTS as readonly string[]).includes(body.data.event)) throw new OctoError("BAD_REQUEST", OCTO_MSG.webhookEvent);
+    const problem = webhookUrlProblem(body.data.url, deps.config.octoWebhooks.addresses);
+    if (problem) throw new OctoError("BAD_REQUEST", problem);
+    if ((await webhooks.list(resellerId)).length >= MAX_WEBHOOKS_PER_RESELLER) throw new OctoError("BAD_REQUEST", OCTO_MSG.webhookLimit(MAX_WEBHOOKS_PER_RESELLER));
+    return { url: body.data.url, event: body.data.event as WebhookEvent, retryOnError: body.data.retryOnError };
+  }
 
   /** Every OCTO call: the reseller's key (looked up each time, so a revoked key fails at once) and its capabilities. */
   async function requireReseller(request: FastifyRequest, reply: FastifyReply) {
@@ -113,6 +141,15 @@ export const octoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     octoApp.delete<Uuid>("/octo/bookings/:uuid", async (request) =>
       service.cancel(caller(request), request.params.uuid, octoBody(CancelBody, request.body)),
     );
+
+    // OCTO's webhooks capability: the reseller's own subscriptions (docs/decisions/0025)
+    octoApp.post("/octo/webhooks", async (request) => webhooks.register(caller(request).reseller.id, await checkedWebhook(caller(request).reseller.id, request.body)));
+    octoApp.get("/octo/webhooks", async (request) => webhooks.list(caller(request).reseller.id));
+    octoApp.delete<{ Params: { id: string } }>("/octo/webhooks/:id", async (request) => {
+      const removed = await webhooks.remove(caller(request).reseller.id, request.params.id);
+      if (!removed) throw new OctoError("BAD_REQUEST", OCTO_MSG.invalidWebhook, { id: request.params.id });
+      return removed;
+    });
   });
 
   // API keys are the Administrador's, like staff accounts
@@ -139,6 +176,45 @@ export const octoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
       return created;
     });
     return { succes: { ...toReseller(row), api_key: key } };
+  });
+
+  /** A reseller's webhooks with how their deliveries went (the panel's APIs screen). */
+  app.get<{ Params: { id: string } }>("/api/revendedores/:id/webhooks", staff, async (request) => {
+    const id = parseId(request.params.id);
+    if (!(await octo.findReseller(id))) throw notFound(RESELLER_MSG.notFound);
+    const counts = await webhooks.deliveryCounts(id);
+    const none = { pendiente: 0, entregada: 0, fallida: 0, ultimoError: null };
+    return { succes: (await webhooks.list(id)).map((w) => ({ ...w, entregas: counts.get(w.id) ?? none })) };
+  });
+
+  /** Staff set a webhook on a reseller, as the reseller would with POST /octo/webhooks. */
+  app.post<{ Params: { id: string } }>("/api/revendedores/:id/webhooks", staff, async (request) => {
+    const id = parseId(request.params.id);
+    if (!(await octo.findReseller(id))) throw notFound(RESELLER_MSG.notFound);
+    let input;
+    try {
+      input = await checkedWebhook(id, request.body);
+    } catch (err) {
+      if (err instanceof OctoError) throw new HttpError(400, { errors: [{ msg: (err.body as { errorMessage: string }).errorMessage }] });
+      throw err;
+    }
+    const created = await audited(deps.db, actorOf(request), async (tx, audit) => {
+      const webhook = await webhooks.register(id, input, tx);
+      await audit({ action: "create", resource: "revendedor", resourceId: id, after: { webhook: webhook.id, evento: webhook.event, url: webhook.url } });
+      return webhook;
+    });
+    return { succes: created };
+  });
+
+  app.delete<{ Params: { id: string; webhookId: string } }>("/api/revendedores/:id/webhooks/:webhookId", staff, async (request) => {
+    const id = parseId(request.params.id);
+    const removed = await audited(deps.db, actorOf(request), async (tx, audit) => {
+      const webhook = await webhooks.remove(id, request.params.webhookId, tx);
+      if (!webhook) throw notFound(OCTO_MSG.invalidWebhook);
+      await audit({ action: "delete", resource: "revendedor", resourceId: id, before: { webhook: webhook.id, evento: webhook.event, url: webhook.url } });
+      return webhook;
+    });
+    return { succes: removed };
   });
 
   /** Turns a key on or off (off: its next call gets 401) and sets its caps on holds. */

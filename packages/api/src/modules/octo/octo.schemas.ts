@@ -58,6 +58,13 @@ export const AvailabilityBody = z
     message: "Indique localDateStart y localDateEnd juntos",
   });
 
+export const WebhookBody = z.object({
+  url: z.string().trim().min(1, "Indique la URL del webhook").max(2000),
+  event: z.string().min(1),
+  retryOnError: z.boolean().optional(),
+  useContactLanguage: z.boolean().optional(),
+});
+
 export const ContactBody = z
   .object({
     fullName: z.string().max(200).nullish(),

@@ -8,6 +8,7 @@ import { createOctoCatalogue } from "./octo.products.ts";
 import type { OctoRepository } from "./octo.repository.ts";
 
 import type { Notifier } from "../../notifications/notifier.ts";
+import type { BookingWebhooks } from "./octo.webhooks.ts";
 
 export type { OctoCaller } from "./octo.products.ts";
 
@@ -23,6 +24,8 @@ export interface OctoServiceDeps {
   supplierName: string;
   /** Staff e-mails about resellers' date changes. */
   notifier?: Pick<Notifier, "bookingChanged">;
+  /** Resellers' webhooks: a booking's change and the places it frees are owed to them in its transaction. */
+  webhooks?: BookingWebhooks;
 }
 
 /** The OCTO supplier API: products (octo.products), availability (octo.availability), bookings (octo.bookings). */
