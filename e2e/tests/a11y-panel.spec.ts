@@ -53,7 +53,8 @@ for (const [rol, screens] of Object.entries(SCREENS) as Array<[keyof typeof SCRE
 
 test("axe: a tour's edit form (Administrador)", async ({ page, signIn }) => {
   await signIn(`/panel/destinos/${made!.tourId}`);
-  await expect(page.getByLabel("Titulo del Tour")).not.toHaveValue("");
+  // the editor's chunk (rich text included) and the tour load first: slow on a busy machine (CI once passed 10 s)
+  await expect(page.getByLabel("Titulo del Tour")).not.toHaveValue("", { timeout: 30_000 });
   await scanBothWidths(page, "a tour's edit form");
 });
 
