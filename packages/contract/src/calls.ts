@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { ListaEsperaBajaBody, ListaEsperaBody, ListaEsperaMensajeAnswer, ListaEsperaOfertaAnswer, ListaEsperaOfertaBody } from "./lista-espera.ts";
 import {
   AyudaCreateBody,
   CiudadUpdateBody,
@@ -262,6 +263,12 @@ export const CALLS = {
   compraFind: call({ method: "GET", path: "/api/compra/find/:pedidoId", auth: true, answer: PedidoDetalleAnswer }),
   /** Extension (panel): staff cancel a paid order (or one line, `linea`) before its departure and refund it. */
   compraReembolsar: call({ method: "POST", path: "/api/compra/reembolsar/:pedidoId", auth: true, body: ReembolsarBody, answer: ReservaCancelAnswer }),
+
+  /** Extension (issue 24): join a sold-out departure's waiting list; leave it; see and take an offer of its places. */
+  listaEspera: call({ method: "POST", path: "/api/lista-espera", auth: false, body: ListaEsperaBody, answer: ListaEsperaMensajeAnswer }),
+  listaEsperaBaja: call({ method: "POST", path: "/api/lista-espera/baja", auth: false, body: ListaEsperaBajaBody, answer: ListaEsperaMensajeAnswer }),
+  listaEsperaOferta: call({ method: "GET", path: "/api/lista-espera/oferta/:token", auth: false, answer: ListaEsperaOfertaAnswer }),
+  listaEsperaAceptar: call({ method: "POST", path: "/api/lista-espera/oferta", auth: false, body: ListaEsperaOfertaBody, answer: CompraCreateAnswer }),
 
   /** Extension ("Mi reserva", no account): the booking by reference + PIN; wrong PINs are rate limited (429). */
   reservaConsulta: call({ method: "POST", path: "/api/reserva/consulta", auth: false, body: ReservaConsultaBody, answer: ReservaAnswer }),

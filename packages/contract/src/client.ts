@@ -22,6 +22,7 @@ import type { SitemapTipo } from "./sitemap.ts";
 import type { BusquedaQuery } from "./busqueda.ts";
 import type { VitalsReportBodyInput } from "./vitals.ts";
 import type { CodigoAplicarBodyInput } from "./codigos.ts";
+import type { ListaEsperaBajaBodyInput, ListaEsperaBodyInput, ListaEsperaOfertaBodyInput } from "./lista-espera.ts";
 import { CALLS, buildPath, type Answer, type CallName, type CiudadOrden } from "./calls.ts";
 import { errorMessages } from "./errors.ts";
 import { encodeListQuery, parseContentRange, type ListParams, type ListResult } from "./list.ts";
@@ -279,6 +280,12 @@ export function createApiClient(options: ApiClientOptions) {
       reembolsar: (orderId: Id, body: ReembolsarBodyInput = {}) => call("compraReembolsar", { params: { pedidoId: orderId }, body }),
       /** Staff: move a line to another departure. */
       cambioFecha: (orderId: Id, body: CambioFechaBodyInput) => call("compraCambioFecha", { params: { pedidoId: orderId }, body }),
+    },
+    listaEspera: {
+      unirse: (body: ListaEsperaBodyInput) => call("listaEspera", { body }),
+      baja: (body: ListaEsperaBajaBodyInput) => call("listaEsperaBaja", { body }),
+      oferta: (token: string) => call("listaEsperaOferta", { params: { token } }),
+      aceptar: (body: ListaEsperaOfertaBodyInput) => call("listaEsperaAceptar", { body }),
     },
     reserva: {
       consulta: (body: ReservaConsultaBodyInput) => call("reservaConsulta", { body }),

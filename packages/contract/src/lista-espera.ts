@@ -43,3 +43,29 @@ export const ListaEsperaOfertaBody = z.object({
   nit: optionalText(40),
 });
 export type ListaEsperaOfertaBody = z.output<typeof ListaEsperaOfertaBody>;
+export type ListaEsperaBodyInput = z.input<typeof ListaEsperaBody>;
+export type ListaEsperaBajaBodyInput = z.input<typeof ListaEsperaBajaBody>;
+export type ListaEsperaOfertaBodyInput = z.input<typeof ListaEsperaOfertaBody>;
+
+const TRAVELLERS = z.object({ mayores15: z.number(), menoresde15_a4: z.number(), menores3: z.number(), mascotas: z.number() });
+
+/** POST /api/lista-espera and /baja: the Spanish confirmation. */
+export const ListaEsperaMensajeAnswer = z.object({ succes: z.object({ mensaje: z.string() }) });
+
+/** GET /api/lista-espera/oferta/:token: what the offer's page shows. */
+export const ListaEsperaOfertaAnswer = z.object({
+  succes: z.object({
+    estado: z.enum(["esperando", "ofrecida", "usada", "vencida", "baja"]),
+    vigente: z.boolean(),
+    tour: z.object({ id: z.number(), nombre: z.string() }),
+    fecha: z.string(),
+    hora: z.string(),
+    fecha_texto: z.string(),
+    hora_texto: z.string(),
+    viajeros: TRAVELLERS,
+    viajeros_texto: z.string(),
+    total_cents: z.nullable(z.number()),
+    hasta: z.nullable(z.string()),
+    hasta_texto: z.nullable(z.string()),
+  }),
+});
