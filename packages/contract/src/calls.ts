@@ -1,5 +1,14 @@
 import { z } from "zod/mini";
-import { ListaEsperaBajaBody, ListaEsperaBody, ListaEsperaMensajeAnswer, ListaEsperaOfertaAnswer, ListaEsperaOfertaBody } from "./lista-espera.ts";
+import {
+  ListaEsperaBajaBody,
+  ListaEsperaBody,
+  ListaEsperaListAnswer,
+  ListaEsperaMensajeAnswer,
+  ListaEsperaOfertaAnswer,
+  ListaEsperaOfertaBody,
+  ListaEsperaOfrecerAnswer,
+  ListaEsperaOfrecerBody,
+} from "./lista-espera.ts";
 import {
   AyudaCreateBody,
   CiudadUpdateBody,
@@ -268,6 +277,9 @@ export const CALLS = {
   listaEspera: call({ method: "POST", path: "/api/lista-espera", auth: false, body: ListaEsperaBody, answer: ListaEsperaMensajeAnswer }),
   listaEsperaBaja: call({ method: "POST", path: "/api/lista-espera/baja", auth: false, body: ListaEsperaBajaBody, answer: ListaEsperaMensajeAnswer }),
   listaEsperaOferta: call({ method: "GET", path: "/api/lista-espera/oferta/:token", auth: false, answer: ListaEsperaOfertaAnswer }),
+  /** Staff: a departure's waiting list, and places offered by hand to one entry. */
+  salidaListaEspera: call({ method: "GET", path: "/api/salidas/lista-espera/:salidaId", auth: true, answer: ListaEsperaListAnswer }),
+  salidaListaEsperaOfrecer: call({ method: "POST", path: "/api/salidas/lista-espera/ofrecer/:entradaId", auth: true, body: ListaEsperaOfrecerBody, answer: ListaEsperaOfrecerAnswer }),
   listaEsperaAceptar: call({ method: "POST", path: "/api/lista-espera/oferta", auth: false, body: ListaEsperaOfertaBody, answer: CompraCreateAnswer }),
 
   /** Extension ("Mi reserva", no account): the booking by reference + PIN; wrong PINs are rate limited (429). */

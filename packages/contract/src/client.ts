@@ -307,6 +307,9 @@ export function createApiClient(options: ApiClientOptions) {
       cancelar: (body: SalidaCancelarBodyInput) => call("salidaCancelar", { body }),
       guias: (departureId: string) => call("salidaGuias", { params: { salidaId: departureId } }),
       guiasSet: (departureId: string, body: SalidaGuiasBodyInput) => call("salidaGuiasSet", { params: { salidaId: departureId }, body }),
+      /** Its waiting list (issue 24), and places offered by hand to one entry. */
+      listaEspera: (departureId: string) => call("salidaListaEspera", { params: { salidaId: departureId } }),
+      ofrecer: (entryId: number) => call("salidaListaEsperaOfrecer", { params: { entradaId: String(entryId) }, body: {} }),
     },
     hoy: () => call("hoy"),
     vitals: {

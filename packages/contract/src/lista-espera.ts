@@ -69,3 +69,26 @@ export const ListaEsperaOfertaAnswer = z.object({
     hasta_texto: z.nullable(z.string()),
   }),
 });
+
+/** One entry of a departure's waiting list as the panel shows it (GET /api/salidas/lista-espera/:salidaId). */
+export const ListaEsperaEntrySchema = z.object({
+  id: z.number(),
+  orden: z.number(),
+  email: z.string(),
+  mayores15: z.number(),
+  menoresde15_a4: z.number(),
+  menores3: z.number(),
+  mascotas: z.number(),
+  personas: z.number(),
+  estado: z.enum(["esperando", "ofrecida", "usada", "vencida", "baja"]),
+  estado_texto: z.string(),
+  pedido: z.nullable(z.number()),
+  ofrecida_at: z.nullable(z.string()),
+  oferta_hasta: z.nullable(z.string()),
+  ofrecida_por_staff: z.boolean(),
+  created_at: z.string(),
+});
+export type ListaEsperaEntry = z.output<typeof ListaEsperaEntrySchema>;
+export const ListaEsperaListAnswer = z.object({ succes: z.array(ListaEsperaEntrySchema) });
+export const ListaEsperaOfrecerBody = z.object({});
+export const ListaEsperaOfrecerAnswer = z.object({ succes: z.object({ id: z.number(), estado: z.string(), oferta_hasta: z.string() }) });

@@ -112,8 +112,8 @@ export const listaEsperaRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (a
     };
   });
 
-  app.post<{ Params: { id: string } }>("/api/salidas/lista-espera/ofrecer/:id", departureWriter, async (request) => {
-    const id = parseId(request.params.id);
+  app.post<{ Params: { entradaId: string } }>("/api/salidas/lista-espera/ofrecer/:entradaId", departureWriter, async (request) => {
+    const id = parseId(request.params.entradaId, "entradaId");
     const done = await audited(deps.db, actorOf(request), async (tx, audit) => {
       const result = await lista.offerByHand(id, tx);
       await audit({
