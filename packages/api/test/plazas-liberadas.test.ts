@@ -119,6 +119,15 @@ describe("events of places freed, by source", () => {
     expect(await eventsOf(tourId)).toEqual(["octo"]);
   });
 
+  it("an unpaid order given up at PayPal's return (/pay/not) while its hold was live", async () => {
+    const { tourId, dia } = await newTour();
+    const created = await t.app.inject({ method: "POST", url: "/api/compra/create", payload: { ...buyer(), pedidos: [line(tourId, dia)] } });
+    expect(created.statusCode, created.body).toBe(200);
+    const res = await t.app.inject({ method: "POST", url: "/compra/cancel", payload: { token: created.json().succes.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await eventsOf(tourId)).toEqual(["cancelacion"]);
+  });
+
   it("a hold: its lapse is checked by a job scheduled at its end, moved when it is renewed", async () => {
     const { tourId, dia } = await newTour();
     const created = await t.app.inject({ method: "POST", url: "/api/compra/create", payload: { ...buyer(), pedidos: [line(tourId, dia)] } });
