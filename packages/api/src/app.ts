@@ -47,6 +47,7 @@ import { hoyRoutes } from "./modules/hoy/hoy.routes.ts";
 import { vitalsRoutes } from "./modules/vitals/vitals.routes.ts";
 import { busquedaRoutes } from "./modules/busqueda/busqueda.routes.ts";
 import { sitemapRoutes } from "./modules/sitemap/sitemap.routes.ts";
+import { listaEsperaRoutes } from "./modules/lista-espera/lista-espera.routes.ts";
 
 /** buildApp's input: the clock defaults to the system clock, the notifier to silentNotifier (nothing is sent). */
 export type AppOptions = Omit<AppDeps, "now" | "notifier"> & Partial<Pick<AppDeps, "now" | "notifier">>;
@@ -189,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(vitalsRoutes, { deps });
   await app.register(busquedaRoutes, { deps });
   await app.register(sitemapRoutes, { deps });
+  await app.register(listaEsperaRoutes, { deps });
   await app.register(openApiRoutes, { serverUrl: config.publicApiUrl });
 
   return app;

@@ -69,6 +69,8 @@ const EnvSchema = z.object({
   ),
   SEED_DEMO: bool(true),
   HOLD_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(24 * 60).default(DEFAULT_HOLD_MINUTES)),
+  /** How long a waiting-list offer holds its places at most (decimal hours allowed; the departure's cutoff − 15 min caps it). */
+  WAITLIST_OFFER_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(24 * 14).default(12)),
   HOLD_MAX_PERSONS_PER_ORDER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20)),
   HOLD_MAX_LINES_PER_ORDER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
   HOLD_MAX_DEPARTURE_PERCENT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(50)),
@@ -142,6 +144,8 @@ export interface Config {
   businessTimezone: string;
   /** How long an unpaid order holds its places. */
   holdMinutes: number;
+  /** How long a waiting-list offer holds its places at most, in hours (docs/decisions/0023). */
+  waitlistOfferHours: number;
   /**
    * What a storefront order may hold (docs/decisions/0008): persons and lines per order, and per client (address or
    * IPv6 /64) across its live unpaid holds: a share of any one departure's capacity and a number of persons in all.
@@ -291,6 +295,7 @@ export function loadConfig(
     publicApiUrl,
     businessTimezone: e.BUSINESS_TIMEZONE,
     holdMinutes: e.HOLD_MINUTES,
+    waitlistOfferHours: e.WAITLIST_OFFER_HOURS,
     holdLimits: {
       personsPerOrder: e.HOLD_MAX_PERSONS_PER_ORDER,
       linesPerOrder: e.HOLD_MAX_LINES_PER_ORDER,

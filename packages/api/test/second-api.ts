@@ -46,10 +46,11 @@ export function databaseUrlOf(db: unknown): string {
 /**
  * A second API process — the real `src/server.ts`, through tsx — on the same PostgreSQL database as the test's own
  * app, for the tests that must hold with several processes. `env` adds to (or overrides) its settings; it gets a
- * data directory of its own, no demo seed, and returns once `/api/health` answers (60 s at most).
+ * data directory of its own, no demo seed, and returns once `/api/health` answers (60 s at most). `fixedPort`: where
+ * it listens, when a test must keep to a range of ports.
  */
-export async function startSecondApi(databaseUrl: string, env: Record<string, string> = {}): Promise<SecondApi> {
-  const port = 4600 + Math.floor(Math.random() * 300);
+export async function startSecondApi(databaseUrl: string, env: Record<string, string> = {}, fixedPort?: number): Promise<SecondApi> {
+  const port = fixedPort ?? 4600 + Math.floor(Math.random() * 300);
   const dataDir = await mkdtemp(path.join(tmpdir(), "tours-second-"));
   const child = spawn(process.execPath, ["--import", TSX_LOADER, path.join(apiRoot, "src/server.ts")], {
     env: {

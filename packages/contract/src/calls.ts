@@ -1,5 +1,15 @@
 import { z } from "zod/mini";
 import {
+  ListaEsperaBajaBody,
+  ListaEsperaBody,
+  ListaEsperaListAnswer,
+  ListaEsperaMensajeAnswer,
+  ListaEsperaOfertaAnswer,
+  ListaEsperaOfertaBody,
+  ListaEsperaOfrecerAnswer,
+  ListaEsperaOfrecerBody,
+} from "./lista-espera.ts";
+import {
   AyudaCreateBody,
   CiudadUpdateBody,
   ComentarioCreateBody,
@@ -275,6 +285,15 @@ export const CALLS = {
   compraFind: call({ method: "GET", path: "/api/compra/find/:pedidoId", auth: true, answer: PedidoDetalleAnswer }),
   /** Extension (panel): staff cancel a paid order (or one line, `linea`) before its departure and refund it. */
   compraReembolsar: call({ method: "POST", path: "/api/compra/reembolsar/:pedidoId", auth: true, body: ReembolsarBody, answer: ReservaCancelAnswer }),
+
+  /** Extension (issue 24): join a sold-out departure's waiting list; leave it; see and take an offer of its places. */
+  listaEspera: call({ method: "POST", path: "/api/lista-espera", auth: false, body: ListaEsperaBody, answer: ListaEsperaMensajeAnswer }),
+  listaEsperaBaja: call({ method: "POST", path: "/api/lista-espera/baja", auth: false, body: ListaEsperaBajaBody, answer: ListaEsperaMensajeAnswer }),
+  listaEsperaOferta: call({ method: "GET", path: "/api/lista-espera/oferta/:token", auth: false, answer: ListaEsperaOfertaAnswer }),
+  /** Staff: a departure's waiting list, and places offered by hand to one entry. */
+  salidaListaEspera: call({ method: "GET", path: "/api/salidas/lista-espera/:salidaId", auth: true, answer: ListaEsperaListAnswer }),
+  salidaListaEsperaOfrecer: call({ method: "POST", path: "/api/salidas/lista-espera/ofrecer/:entradaId", auth: true, body: ListaEsperaOfrecerBody, answer: ListaEsperaOfrecerAnswer }),
+  listaEsperaAceptar: call({ method: "POST", path: "/api/lista-espera/oferta", auth: false, body: ListaEsperaOfertaBody, answer: CompraCreateAnswer }),
 
   /** Extension ("Mi reserva", no account): the booking by reference + PIN; wrong PINs are rate limited (429). */
   reservaConsulta: call({ method: "POST", path: "/api/reserva/consulta", auth: false, body: ReservaConsultaBody, answer: ReservaAnswer }),

@@ -22,6 +22,7 @@ import type { SitemapTipo } from "./sitemap.ts";
 import type { BusquedaQuery } from "./busqueda.ts";
 import type { VitalsReportBodyInput } from "./vitals.ts";
 import type { CodigoAplicarBodyInput } from "./codigos.ts";
+import type { ListaEsperaBajaBodyInput, ListaEsperaBodyInput, ListaEsperaOfertaBodyInput } from "./lista-espera.ts";
 import { CALLS, buildPath, type Answer, type CallName, type CiudadOrden } from "./calls.ts";
 import { errorMessages } from "./errors.ts";
 import { encodeListQuery, parseContentRange, type ListParams, type ListResult } from "./list.ts";
@@ -280,6 +281,12 @@ export function createApiClient(options: ApiClientOptions) {
       /** Staff: move a line to another departure. */
       cambioFecha: (orderId: Id, body: CambioFechaBodyInput) => call("compraCambioFecha", { params: { pedidoId: orderId }, body }),
     },
+    listaEspera: {
+      unirse: (body: ListaEsperaBodyInput) => call("listaEspera", { body }),
+      baja: (body: ListaEsperaBajaBodyInput) => call("listaEsperaBaja", { body }),
+      oferta: (token: string) => call("listaEsperaOferta", { params: { token } }),
+      aceptar: (body: ListaEsperaOfertaBodyInput) => call("listaEsperaAceptar", { body }),
+    },
     reserva: {
       consulta: (body: ReservaConsultaBodyInput) => call("reservaConsulta", { body }),
       cancelar: (body: ReservaCancelarBodyInput) => call("reservaCancelar", { body }),
@@ -300,6 +307,9 @@ export function createApiClient(options: ApiClientOptions) {
       cancelar: (body: SalidaCancelarBodyInput) => call("salidaCancelar", { body }),
       guias: (departureId: string) => call("salidaGuias", { params: { salidaId: departureId } }),
       guiasSet: (departureId: string, body: SalidaGuiasBodyInput) => call("salidaGuiasSet", { params: { salidaId: departureId }, body }),
+      /** Its waiting list (issue 24), and places offered by hand to one entry. */
+      listaEspera: (departureId: string) => call("salidaListaEspera", { params: { salidaId: departureId } }),
+      ofrecer: (entryId: number) => call("salidaListaEsperaOfrecer", { params: { entradaId: String(entryId) }, body: {} }),
     },
     hoy: () => call("hoy"),
     vitals: {

@@ -16,3 +16,4 @@ export * from "./cambio-fecha.ts";
 export * from "./urls.ts";
 export * from "./busqueda.ts";
 export * from "./codigos.ts";
+export * from "./lista-espera.ts";

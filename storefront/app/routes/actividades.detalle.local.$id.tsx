@@ -11,7 +11,7 @@ import { useEffect } from "react";
 import { BookingBox } from "~/components/booking/BookingBox";
 import { Comments } from "~/components/booking/Comments";
 import { ConfirmBooking } from "~/components/booking/ConfirmBooking";
-import { addToCartAction, commentAction } from "~/components/booking/tour-actions.server";
+import { addToCartAction, commentAction, waitlistAction } from "~/components/booking/tour-actions.server";
 import { applyAvailability, calendarQuery, calendarState } from "~/components/booking/calendar-state";
 import { sectionHtml } from "~/components/booking/rich-text.server";
 import { Carousel } from "~/components/Carousel";
@@ -183,6 +183,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "add") return addToCartAction(request, id, form);
   if (intent === "comment") return commentAction(id, form);
+  if (intent === "waitlist") return waitlistAction(id, form);
   return json({ intent: null }, { status: 400 });
 }
 

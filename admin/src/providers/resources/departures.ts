@@ -33,5 +33,9 @@ export const departureActions = {
   /** A departure's guides and the active guides that could run it. */
   departureGuides: (departureId: string) => withHttpErrors(async () => (await api.salidas.guias(departureId)).succes),
   setDepartureGuides: (departureId: string, guias: number[]) => withHttpErrors(async () => (await api.salidas.guiasSet(departureId, { guias })).succes),
+  /** The departure's waiting list (issue 24), oldest entry first. */
+  departureWaitlist: (departureId: string) => withHttpErrors(async () => (await api.salidas.listaEspera(departureId)).succes),
+  /** Offers the departure's free places to one entry now (only while they fit). */
+  offerWaitlistPlaces: (entryId: number) => withHttpErrors(async () => (await api.salidas.ofrecer(entryId)).succes),
 };
 export type DepartureActions = typeof departureActions;

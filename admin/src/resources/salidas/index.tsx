@@ -20,6 +20,7 @@ import { StateChip, type StateLook } from "../../lib/StateChip";
 import { DateInputEs } from "../../lib/DateInputEs";
 import { dateEs } from "../../lib/dates";
 import { GuiasDialog } from "./GuiasDialog";
+import { ListaEsperaDialog } from "./ListaEsperaDialog";
 import { CancelDepartureDialog, CapacityDialog, ConfirmAction, orUnlimited, useDepartureActions } from "./dialogs";
 
 /**
@@ -36,7 +37,7 @@ const DEPARTURE_STATES: Record<Salida["estado"], StateLook> = {
   vencida: { label: "Reservas cerradas", color: "default" },
 };
 
-type Open = "cupo" | "departure" | "date" | "guias" | "cancelar" | null;
+type Open = "cupo" | "departure" | "date" | "guias" | "cancelar" | "espera" | null;
 
 /** "Miércoles 25/11/2026". */
 function dayLabel(fecha: string): string {
@@ -74,6 +75,7 @@ function DepartureMenu({ salida }: { salida: Salida }) {
         <MenuItem component={RouterLink} to={`${base}/manifiesto/${salida.id}`}>
           Manifiesto
         </MenuItem>
+        <MenuItem onClick={choose("espera")}>Lista de espera</MenuItem>
         {canAssignGuides(rol) && <MenuItem onClick={choose("guias")}>Guías</MenuItem>}
         {changes && <MenuItem onClick={choose("cupo")}>Cupo</MenuItem>}
         {changes && (
@@ -91,6 +93,7 @@ function DepartureMenu({ salida }: { salida: Salida }) {
       {open === "cancelar" && <CancelDepartureDialog salida={salida} onClose={close} />}
       {open === "cupo" && <CapacityDialog salida={salida} onClose={close} />}
       {open === "guias" && <GuiasDialog salida={salida} onClose={close} />}
+      {open === "espera" && <ListaEsperaDialog salida={salida} canOffer={changes} onClose={close} />}
       {open === "departure" && (
         <ConfirmAction
           title={salida.cerrada ? "Reabrir salida" : "Cerrar salida"}

@@ -16,3 +16,5 @@ export * from "../modules/auditoria/auditoria.table.ts";
 export * from "../mail/correo.table.ts";
 export * from "../modules/reservas/cambio-fecha.table.ts";
 export * from "../modules/vitals/vitals.table.ts";
+export * from "../modules/plazas/plazas.table.ts";
+export * from "../modules/lista-espera/lista-espera.table.ts";

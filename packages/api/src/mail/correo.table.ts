@@ -2,7 +2,18 @@ import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg
 import { pedido } from "../modules/compra/compra.table.ts";
 
 /** aviso_cambio: to staff, a buyer cancelled or a booking's date changed (mailer.ts queueStaffNotice). */
-export type CorreoTipo = "confirmacion" | "cambio_fecha" | "nuevo_pedido" | "recordatorio" | "cancelacion" | "aviso_cambio" | "aviso_pin" | "aviso_login";
+export type CorreoTipo =
+  | "confirmacion"
+  | "cambio_fecha"
+  | "nuevo_pedido"
+  | "recordatorio"
+  | "cancelacion"
+  | "aviso_cambio"
+  | "aviso_pin"
+  | "aviso_login"
+  // the waiting list (lista-espera.mail.ts): joined it; places offered
+  | "alta_espera"
+  | "oferta_espera";
 /** pendiente: waiting for (another) try; enviado: the SMTP server accepted it; fallido: every try spent. */
 export type CorreoEstado = "pendiente" | "enviado" | "fallido";
 

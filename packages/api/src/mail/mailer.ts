@@ -26,6 +26,7 @@ import {
 } from "./templates.ts";
 import type { MailTransport } from "./transport.ts";
 import { ALERT_TIPOS, renderAlert, type AlertJob } from "./alerts.ts";
+import { WAITLIST_TIPOS, renderEspera, type EsperaMailJob } from "./lista-espera.mail.ts";
 
 /** Delivers one row of the `correo` table. */
 export const MAIL_QUEUE = "correo";
@@ -62,6 +63,8 @@ interface DeliverJob {
   cambio?: BookingChange;
   /** Security alerts (alerts.ts): what the e-mail tells. */
   aviso?: AlertJob;
+  /** The waiting list's e-mails (lista-espera.mail.ts): the departure, the travellers, the links. */
+  espera?: EsperaMailJob;
 }
 
 interface ReminderJob {
@@ -277,7 +280,15 @@ export async function startMailWorkers(deps: MailerDeps): Promise<void> {
     const row = await findCorreo(db, data.correoId);
     if (!row || row.estado === "enviado") return;
     const view = row.pedido_id === null ? null : await deps.loadView(row.pedido_id, deps.now());
-    const mail = ALERT_TIPOS.has(row.tipo) ? renderAlert(row, data.aviso!, links) : view ? await render(row, view, data) : null;
+    const mail = ALERT_TIPOS.has(row.tipo)
+      ? renderAlert(row, data.aviso!, links)
+      : WAITLIST_TIPOS.has(row.tipo)
+        ? data.espera
+          ? renderEspera(row, data.espera, links)
+          : null
+        : view
+          ? await render(row, view, data)
+          : null;
     if (!mail) {
       // the order or the line is gone (a reminder for a line cancelled since): nothing to say any more
       await markCorreoTryFailed(db, row.id, "No se envió: la reserva ya no está vigente", "fallido", deps.now());

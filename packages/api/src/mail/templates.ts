@@ -69,7 +69,7 @@ export function cancelacionTexto(l: Pick<MailLinea, "reembolsable" | "limiteText
 }
 
 /** A labelled row: [label, value], or [label, link text, address] for a link. */
-type Row = [string, string] | [string, string, string];
+export type Row = [string, string] | [string, string, string];
 
 /** "3 h 30 min (termina a las 13:30 hora de Bogotá)"; null when the tour's duration is not given. */
 function duracionTexto(l: Pick<MailLinea, "duracionMinutos" | "fin" | "zona">): string | null {
@@ -102,7 +102,7 @@ interface Block {
 
 export const p = (s: string): Block => ({ html: `<p style="margin:0 0 14px">${escapeHtml(s)}</p>`, text: s });
 
-function card(title: string, rows: Row[]): Block {
+export function card(title: string, rows: Row[]): Block {
   const html = `<div style="border:1px solid #e5e7eb;border-radius:8px;padding:14px 16px;margin:0 0 14px">
 <h3 style="margin:0 0 8px;font-size:17px">${escapeHtml(title)}</h3>
 ${rows

@@ -168,6 +168,14 @@ describe("applyAvailability: the live places over the schedule", () => {
     expect(dayLabel(day(unlimited, "2026-11-28"))).toBe("sábado 28 de noviembre, disponible");
   });
 
+  it("the month's sold-out departures, for the waiting list: the day asked for first (issue 24)", () => {
+    expect(applyAvailability(state(""), live).agotadas).toEqual([
+      { fecha: "2026-11-23", hora: "09:00", label: "09:00 hora de Bogotá" },
+      { fecha: "2026-11-28", hora: "09:00", label: "09:00 hora de Bogotá" },
+    ]);
+    expect(applyAvailability(state("fecha=2026-11-28"), live).agotadas[0]).toEqual({ fecha: "2026-11-28", hora: "09:00", label: "09:00 hora de Bogotá" });
+  });
+
   it("a sold-out day in the URL is not chosen; a day with places lists its departures in local time", () => {
     expect(applyAvailability(state("fecha=2026-11-23&hora=09:00"), live)).toMatchObject({ fecha: null, departures: [], hora: null });
     const s = applyAvailability(state("fecha=2026-11-28&hora=15:30"), live);

@@ -120,6 +120,8 @@ export interface BookingCalendar extends Omit<CalendarState, "weeks" | "departur
   zoneLabel: string | null;
   /** When the day asked for is sold out (or one of its times is): the next departures with places, on later days of the month. */
   alternativas: Array<{ fecha: string; hora: string; label: string }>;
+  /** The shown month's sold-out departures (held ones too), for "Avísame si se libera un lugar"; the day asked for first. */
+  agotadas: Array<{ fecha: string; hora: string; label: string }>;
 }
 
 /** How many later departures a sold-out choice offers. */
@@ -149,7 +151,7 @@ function placesLeft(day: Disponibilidad["dias"][number] | undefined): number | n
 export function applyAvailability(state: CalendarState, availability: Disponibilidad | null): BookingCalendar {
   if (!availability || availability.mes !== state.mes) {
     const departures = state.departures.map((hora) => ({ hora, label: hora, estado: "disponible" as const, quedan: null, reservable: true }));
-    return { ...state, departures, zoneLabel: null, alternativas: [] };
+    return { ...state, departures, zoneLabel: null, alternativas: [], agotadas: [] };
   }
   const days = new Map(availability.dias.map((d) => [d.fecha, d]));
   const bookable = (fecha: string) => {
@@ -184,5 +186,8 @@ export function applyAvailability(state: CalendarState, availability: Disponibil
         .flatMap((d) => d.salidas.filter((s) => s.reservable).map((s) => ({ fecha: d.fecha, hora: s.hora, label: s.hora_local })))
         .slice(0, ALTERNATIVES)
     : [];
-  return { ...state, weeks, fecha: chosen ? state.fecha : null, departures, hora, zoneLabel: availability.zona_nombre, alternativas };
+  const agotadas = availability.dias
+    .flatMap((d) => d.salidas.filter((s) => s.estado === "agotada").map((s) => ({ fecha: d.fecha, hora: s.hora, label: s.hora_local })))
+    .sort((a, b) => Number(b.fecha === state.fecha) - Number(a.fecha === state.fecha));
+  return { ...state, weeks, fecha: chosen ? state.fecha : null, departures, hora, zoneLabel: availability.zona_nombre, alternativas, agotadas };
 }

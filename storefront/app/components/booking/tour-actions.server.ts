@@ -1,12 +1,13 @@
-import { ComentarioCreateBody } from "@tours/contract";
+import { ComentarioCreateBody, ListaEsperaBody } from "@tours/contract";
 import { MSG, formatDia, isValidDate, departuresForDate } from "@tours/domain";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { api, logLoadFailure } from "~/lib/api.server";
 import { addLine, commitCart, getCart } from "~/lib/cart.server";
 import { todayInBusinessTz } from "~/lib/time.server";
 import type { CommentResult } from "./Comments";
+import type { WaitlistResult } from "./WaitlistForm";
 import { calendarQuery } from "./calendar-state";
-import { answerWithMessage, anyBlank, formValues, issuesToFieldErrors, postedWithJs, type FieldErrors } from "./forms.server";
+import { answerWithMessage, anyBlank, apiFieldErrors, formValues, issuesToFieldErrors, postedWithJs, type FieldErrors } from "./forms.server";
 
 const DEPARTURE_GONE = "Ese horario ya no está disponible, elige otro";
 const DEPARTURE_SOLD_OUT = "Esa salida se agotó, elige otro horario u otra fecha";
@@ -91,4 +92,46 @@ export async function commentAction(tourId: number, form: FormData) {
     { message: MSG.comentarioRegistrado, type: "success" },
     withJs,
   );
+}
+
+const WAITLIST_FIELDS = ["email", "salida", "mayores_15", "de_4_15", "menores_3"] as const;
+const WAITLIST_FAILED = "No pudimos anotarte en la lista de espera. Inténtalo de nuevo en unos minutos.";
+
+/**
+ * "Avísame si se libera un lugar" (issue 24): the address and the persons go to the API's waiting list for the chosen
+ * departure; its Spanish answer (the confirmation, "todavía tiene lugares", the limit) is the form's message.
+ */
+export async function waitlistAction(tourId: number, form: FormData) {
+  const withJs = postedWithJs(form);
+  const values = formValues(form, WAITLIST_FIELDS);
+  const fail = (errors: FieldErrors, message: string) =>
+    answerWithMessage<WaitlistResult>({ intent: "waitlist", ok: false, values, errors }, { message, type: "error" }, withJs);
+  if (!values.email) return fail({ email: "Campo obligatorio" }, "Escribe tu email para avisarte.");
+  // "YYYY-MM-DD HH:MM": one of the month's sold-out departures
+  const [fecha = "", hora = ""] = values.salida.split(" ");
+  if (!isValidDate(fecha) || !/^\d{2}:\d{2}$/.test(hora)) return fail({}, DEPARTURE_GONE);
+  const count = (v: string) => (v === "" ? 0 : Number(v));
+  const body = {
+    tour_id: tourId,
+    dia: formatDia(fecha, hora),
+    email: values.email,
+    mayores_15: count(values.mayores_15),
+    de_4_15: count(values.de_4_15),
+    menores_3: count(values.menores_3),
+    mascotas: 0,
+  };
+  const parsed = ListaEsperaBody.safeParse(body);
+  if (!parsed.success) {
+    const errors = issuesToFieldErrors(parsed.error.issues);
+    return fail(errors, Object.values(errors)[0] ?? WAITLIST_FAILED);
+  }
+  try {
+    const answer = await api().listaEspera.unirse(parsed.data);
+    return answerWithMessage<WaitlistResult>({ intent: "waitlist", ok: true, sentAt: Date.now() }, { message: answer.succes.mensaje, type: "success" }, withJs);
+  } catch (error) {
+    const { fields, messages } = apiFieldErrors(error);
+    const message = messages[0] ?? Object.values(fields)[0];
+    if (!message) logLoadFailure(`la lista de espera del tour ${tourId}`, error);
+    return fail(fields, message ?? WAITLIST_FAILED);
+  }
 }

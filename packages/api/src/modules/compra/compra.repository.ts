@@ -6,7 +6,7 @@ import { type ListPage, type ListSpec, listSql } from "../../http/list.ts";
 import { horarioTable, tourTable } from "../tour/tour.table.ts";
 import { paisTable } from "../pais/pais.table.ts";
 import { pedido, pedidoLine, type PedidoLineRow, type PedidoRow } from "./compra.table.ts";
-import { type NewPedido, type NewPedidoLine, extendHold, renewHold, reserveWithHold } from "./retencion.ts";
+import { type NewPedido, type NewPedidoLine, type OnHold, extendHold, renewHold, reserveWithHold } from "./retencion.ts";
 import type { HoldGuard } from "./hold-limits.ts";
 import { tourZona } from "../tour/tour.zona.ts";
 import { orderStateSql } from "./order-state.ts";
@@ -30,7 +30,16 @@ export interface TourForPricing {
 export const CAPTURE_CLAIM_TTL_MS = 60_000;
 
 /** `clock` dates the derived state of the panel's list (a lapsed hold reads expirado): the app's clock. */
-export function createCompraRepository(db: Db, clock: () => Date = () => new Date()) {
+/**
+ * `onHold`: told of every hold started or renewed, in its transaction (the check of its lapse is scheduled there);
+ * `onReleased`: told, in its transaction, of an unpaid order cancelled while its hold was live (its places are free).
+ */
+export function createCompraRepository(
+  db: Db,
+  clock: () => Date = () => new Date(),
+  onHold?: OnHold,
+  onReleased?: (tx: Db, orderId: number) => Promise<void>,
+) {
   return {
     /** The catalogue facts needed to price and check the lines: price and horarios of each tour. */
     async toursForPricing(ids: number[]): Promise<Map<number, TourForPricing>> {
@@ -68,17 +77,17 @@ export function createCompraRepository(db: Db, clock: () => Date = () => new Dat
 
     /** The order and all its lines, holding their places until `holdUntil` — or nothing (see reserveWithHold). */
     reserve(order: NewPedido, lines: NewPedidoLine[], now: Date, holdUntil: Date, guard?: HoldGuard) {
-      return reserveWithHold(db, order, lines, now, holdUntil, guard);
+      return reserveWithHold(db, order, lines, now, holdUntil, guard, onHold);
     },
 
     /** A lapsed hold taken again if its places are still free, else the order expires (see renewHold). */
     renewHold(id: number, now: Date, holdUntil: Date) {
-      return renewHold(db, id, now, holdUntil);
+      return renewHold(db, id, now, holdUntil, onHold);
     },
 
     /** "Necesito más tiempo": the hold starts again, within the renewals allowed and the places left (see extendHold). */
     extendHold(id: number, now: Date, holdUntil: Date, maxRenewals: number) {
-      return extendHold(db, id, now, holdUntil, maxRenewals);
+      return extendHold(db, id, now, holdUntil, maxRenewals, onHold);
     },
 
     async setPaymentId(id: number, paypalOrderId: string): Promise<PedidoRow | null> {
@@ -167,12 +176,18 @@ export function createCompraRepository(db: Db, clock: () => Date = () => new Dat
      * gone through at PayPal, and only a confirm or a webhook (which ask PayPal) may settle such an order.
      */
     async markCancelled(id: number, now: Date): Promise<PedidoRow | null> {
-      const [row] = await db
-        .update(pedido)
-        .set({ estado: "cancelado", updatedAt: now })
-        .where(and(eq(pedido.id, id), eq(pedido.estado, "pendiente"), isNull(pedido.capture_claimed_at)))
-        .returning();
-      return row ?? null;
+      return db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const [before] = await tx.select({ holdExpiresAt: pedido.hold_expires_at }).from(pedido).where(eq(pedido.id, id)).for("update");
+        const [row] = await tx
+          .update(pedido)
+          .set({ estado: "cancelado", updatedAt: now })
+          .where(and(eq(pedido.id, id), eq(pedido.estado, "pendiente"), isNull(pedido.capture_claimed_at)))
+          .returning();
+        // a live hold given up: its places are free now (docs/decisions/0023)
+        if (row && before?.holdExpiresAt && before.holdExpiresAt > now) await onReleased?.(tx, id);
+        return row ?? null;
+      });
     },
 
     async lines(orderId: number): Promise<PedidoLineRow[]> {

@@ -17,6 +17,7 @@ import { type HoldLimits, checkOrderSize, clientHoldGuard } from "./hold-limits.
 import { codeRefused, linesWithCode, quoteOf } from "./descuento.ts";
 import { CODIGO_MSG } from "../codigos/codigos.messages.ts";
 import { type CodigosRepository, createCodigosRepository } from "../codigos/codigos.repository.ts";
+import { departuresOfOrder, recordPlacesFreed, scheduleHoldLapse } from "../plazas/plazas-liberadas.ts";
 
 /** "lunes, 23 de noviembre de 2026 a las 14:00 hora de Bogotá". */
 function salidaText(line: Pick<NewPedidoLine, "fecha" | "hora">, zona: string): string {
@@ -423,7 +424,13 @@ export type CompraService = ReturnType<typeof createCompraService>;
 
 /** The orders service wired from the app's dependencies (used by the order routes and the webhooks). */
 export function compraServiceFor(deps: AppDeps, log: FastifyBaseLogger): { repo: CompraRepository; service: CompraService } {
-  const repo = createCompraRepository(deps.db, deps.now);
+  const jobs = deps.jobs;
+  const repo = createCompraRepository(
+    deps.db,
+    deps.now,
+    jobs ? (tx, id, until) => scheduleHoldLapse(tx, jobs, id, until) : undefined,
+    async (tx, id) => recordPlacesFreed(tx, jobs, await departuresOfOrder(tx, id), "cancelacion", id),
+  );
   const service = createCompraService({
     repo,
     payments: deps.payments,

@@ -157,6 +157,12 @@ async function explainRefusals(tx: Db, lines: NewPedidoLine[], salidaOf: Map<str
 }
 
 /**
+ * Called inside the transaction that starts or renews a hold (until `until`): schedules the check of its lapse, which
+ * frees its places as an event if it is still unpaid then (plazas-liberadas.ts, docs/decisions/0023).
+ */
+export type OnHold = (tx: Db, orderId: number, until: Date) => Promise<void>;
+
+/**
  * The order and all its lines, holding their places until `holdUntil` — or nothing. One transaction: the
  * departures are locked in a fixed order, their places counted, and the order inserted only if every line
  * fits; concurrent orders for the last places queue on those locks (docs/decisions/0007). An order with a discount
@@ -169,6 +175,7 @@ export async function reserveWithHold(
   now: Date,
   holdUntil: Date,
   guard?: HoldGuard,
+  onHold?: OnHold,
 ): Promise<{ ok: true; row: Pick<PedidoRow, "id" | "createdAt"> } | { ok: false; refusals: LineRefusal[]; codeRefusal: string | null }> {
   const departures = uniqueDepartures(lines);
   try {
@@ -181,6 +188,7 @@ export async function reserveWithHold(
       const inserted = await insertIfFits(tx, order, withSalidas, now, holdUntil);
       // the client's limits after the places (a sold-out departure is told as such); a refusal rolls back
       if (inserted) await guard?.(tx, withSalidas, locked, inserted.id);
+      if (inserted) await onHold?.(tx, inserted.id, holdUntil);
       if (inserted) return inserted;
       throw new Refused(await explainRefusals(tx, lines, salidaOf, now));
     });
@@ -232,7 +240,7 @@ async function codeFitsAgain(tx: Db, order: PedidoRow, now: Date): Promise<boole
  * A buyer comes to pay after the hold lapsed: take the places again if they are still free (the hold is
  * renewed until `holdUntil`), else the order becomes 'expirado' and must not be captured.
  */
-export async function renewHold(db: Db, id: number, now: Date, holdUntil: Date): Promise<"renewed" | "expired" | "unchanged"> {
+export async function renewHold(db: Db, id: number, now: Date, holdUntil: Date, onHold?: OnHold): Promise<"renewed" | "expired" | "unchanged"> {
   return db.transaction(async (tx) => {
     const held = await lockOrder(tx, id);
     const { order } = held;
@@ -244,6 +252,7 @@ export async function renewHold(db: Db, id: number, now: Date, holdUntil: Date):
       .update(pedido)
       .set(fits ? { hold_expires_at: holdUntil, updatedAt: now } : { estado: "expirado", updatedAt: now })
       .where(eq(pedido.id, id));
+    if (fits) await onHold?.(tx, id, holdUntil);
     return fits ? "renewed" : "expired";
   });
 }
@@ -259,7 +268,7 @@ export type ExtendOutcome =
  * asked again, under the departures' locks, so a renewal never takes a departure past its capacity (nor a closed
  * one). A lapsed hold whose places were taken meanwhile makes the order 'expirado', as a late payment would.
  */
-export async function extendHold(db: Db, id: number, now: Date, holdUntil: Date, maxRenewals: number): Promise<ExtendOutcome> {
+export async function extendHold(db: Db, id: number, now: Date, holdUntil: Date, maxRenewals: number, onHold?: OnHold): Promise<ExtendOutcome> {
   return db.transaction(async (tx): Promise<ExtendOutcome> => {
     const held = await lockOrder(tx, id);
     const { order } = held;
@@ -274,6 +283,7 @@ export async function extendHold(db: Db, id: number, now: Date, holdUntil: Date,
       .set({ hold_expires_at: holdUntil, hold_renewals: order.hold_renewals + 1, updatedAt: now })
       .where(eq(pedido.id, id))
       .returning();
+    await onHold?.(tx, id, holdUntil);
     return { kind: "extended", order: extended! };
   });
 }

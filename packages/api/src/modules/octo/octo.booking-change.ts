@@ -16,6 +16,8 @@ import { createOctoRepository, type BookingDetails, type ProductTour } from "./o
 import type { ContactBody } from "./octo.schemas.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
 import type { BookingWebhooks } from "./octo.webhooks.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
+import { recordPlacesFreed } from "../plazas/plazas-liberadas.ts";
 
 /**
  * Changing what a booking holds — its departure, its units, its product — through the one move of
@@ -64,6 +66,7 @@ export function createBookingChange(deps: {
   /** Staff hear of a confirmed booking moved to another date (issue 22). */
   notifier?: Pick<Notifier, "bookingChanged">;
   webhooks?: BookingWebhooks;
+  jobs?: JobQueue;
 }) {
   const { catalogue, view } = deps;
 
@@ -167,13 +170,12 @@ export function createBookingChange(deps: {
       });
       return updated ?? row;
     }
-    const { line, fecha, hora } = await view.departureOf(row);
-    const from = departureKey(line.id_tour, fecha, hora);
+    const { line } = await view.departureOf(row);
     return moveBooking(caller, row, body, async ({ tx, order }) => {
       const updated = (await createOctoRepository(tx).updateDetails(order.id, now, changes)) ?? order;
       await deps.webhooks?.bookingChanged(tx, booking, change, now);
-      // the places it held where it was are free again (the same departure with fewer travellers too)
-      await deps.webhooks?.availabilityChanged(tx, from, `octo-move:${change}`, now);
+      // the places it held where it was are free again (the same departure with fewer travellers too): an event
+      await recordPlacesFreed(tx, deps.jobs, [line.salida_id], "octo", order.id);
       return updated;
     });
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { cancellationDeadline, departureKey } from "@tours/domain";
+import { cancellationDeadline } from "@tours/domain";
 import type { z } from "zod";
 import type { CompraRepository } from "../compra/compra.repository.ts";
 import { buildOrderLine } from "../compra/order-lines.ts";
@@ -15,6 +15,7 @@ import type { BookingBody, BookingsQuery, CancelBody, ConfirmBody, ExtendBody, O
 import type { Db } from "../../db/client.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
 import type { BookingWebhooks } from "./octo.webhooks.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
 
 /** OCTO bookings: reserve, confirm, extend, update, cancel, read. Each booking is one order of one line (0009). */
 
@@ -28,6 +29,7 @@ interface OctoBookingsDeps {
   holdMinutes: number;
   notifier?: Pick<Notifier, "bookingChanged">;
   webhooks?: BookingWebhooks;
+  jobs?: JobQueue;
 }
 
 const MIN = 60_000;
@@ -186,8 +188,8 @@ export function createOctoBookings(deps: OctoBookingsDeps) {
     const status = bookingStatus(row, now);
     if (status === "CANCELLED") return toBooking(caller, row);
     if (status === "EXPIRED") throw new OctoError("UNPROCESSABLE_ENTITY", OCTO_MSG.expired, { uuid });
-    const { line, fecha, hora } = await view.departureOf(row);
     if (status === "CONFIRMED") {
+      const { line, fecha, hora } = await view.departureOf(row);
       const [tour] = await octo.productTours(line.id_tour);
       const deadline = tour ? cancellationDeadline(fecha, hora, tour.zona, tour.corteHoras, tour.reembolsable) : null;
       if (!tour || !deadline) throw new OctoError("UNPROCESSABLE_ENTITY", OCTO_MSG.nonRefundable, { uuid });
@@ -195,11 +197,9 @@ export function createOctoBookings(deps: OctoBookingsDeps) {
     }
     const cancelled = await deps.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      const done = await createOctoRepository(tx).cancelBooking(row.id, now, body.reason ?? null);
-      if (done && deps.webhooks) {
-        await deps.webhooks.bookingChanged(tx, { uuid, resellerId: caller.reseller.id }, "cancelled", now);
-        await deps.webhooks.availabilityChanged(tx, departureKey(line.id_tour, fecha, hora), `octo-cancel:${uuid}`, now);
-      }
+      // its freed places are an event of the same transaction (the waiting list's and the availability webhooks')
+      const done = await createOctoRepository(tx, deps.jobs).cancelBooking(row.id, now, body.reason ?? null);
+      if (done) await deps.webhooks?.bookingChanged(tx, { uuid, resellerId: caller.reseller.id }, "cancelled", now);
       return done;
     });
     return toBooking(caller, cancelled ?? (await octo.orderById(row.id))!);

@@ -7,6 +7,8 @@ import { pedido, pedidoLine, type PedidoRow } from "../compra/compra.table.ts";
 import { paisTable } from "../pais/pais.table.ts";
 import { salida } from "../salidas/salidas.table.ts";
 import { horarioTable, tourTable } from "../tour/tour.table.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
+import { departuresOfOrder, recordPlacesFreed, scheduleHoldLapse } from "../plazas/plazas-liberadas.ts";
 import { revendedor, type RevendedorRow } from "./octo.table.ts";
 
 /** SHA-256 of an API key, hex: what the revendedor table stores and looks keys up by. */
@@ -43,7 +45,8 @@ export const RESELLER_LIST: ListSpec = {
   defaultSort: [desc(revendedor.id)],
 };
 
-export function createOctoRepository(db: Db) {
+/** `jobs`: the queue that takes the events of places freed and the checks of lapsed holds (docs/decisions/0023). */
+export function createOctoRepository(db: Db, jobs?: JobQueue) {
   return {
     /** The active reseller behind a key; null for an unknown or revoked key (read on every call: revoking is immediate). */
     async resellerForKey(key: string): Promise<RevendedorRow | null> {
@@ -104,14 +107,18 @@ export function createOctoRepository(db: Db) {
       return db.select().from(pedido).where(and(...conditions)).orderBy(desc(pedido.id)).limit(500);
     },
 
-    /** A live hold gets a new expiry (a lapsed one is EXPIRED for good). */
+    /** A live hold gets a new expiry (a lapsed one is EXPIRED for good); the check of its lapse moves with it. */
     async extendHold(id: number, now: Date, holdUntil: Date): Promise<PedidoRow | null> {
-      const [row] = await db
-        .update(pedido)
-        .set({ hold_expires_at: holdUntil, updatedAt: now })
-        .where(and(eq(pedido.id, id), eq(pedido.canal, "octo"), eq(pedido.estado, "pendiente"), gt(pedido.hold_expires_at, now)))
-        .returning();
-      return row ?? null;
+      return db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const [row] = await tx
+          .update(pedido)
+          .set({ hold_expires_at: holdUntil, updatedAt: now })
+          .where(and(eq(pedido.id, id), eq(pedido.canal, "octo"), eq(pedido.estado, "pendiente"), gt(pedido.hold_expires_at, now)))
+          .returning();
+        if (row) await scheduleHoldLapse(tx, jobs, id, holdUntil);
+        return row ?? null;
+      });
     },
 
     /**
@@ -135,12 +142,17 @@ export function createOctoRepository(db: Db) {
 
     /** An OCTO booking, held or confirmed, cancelled by its reseller: its places are free again at once. */
     async cancelBooking(id: number, now: Date, reason: string | null): Promise<PedidoRow | null> {
-      const [row] = await db
-        .update(pedido)
-        .set({ estado: "cancelado", motivo_cancelacion: reason, updatedAt: now })
-        .where(and(eq(pedido.id, id), eq(pedido.canal, "octo"), inArray(pedido.estado, ["pendiente", "pagado"])))
-        .returning();
-      return row ?? null;
+      return db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const [row] = await tx
+          .update(pedido)
+          .set({ estado: "cancelado", motivo_cancelacion: reason, updatedAt: now })
+          .where(and(eq(pedido.id, id), eq(pedido.canal, "octo"), inArray(pedido.estado, ["pendiente", "pagado"])))
+          .returning();
+        // its places are free: an event in the same transaction (docs/decisions/0023)
+        if (row) await recordPlacesFreed(tx, jobs, await departuresOfOrder(tx, id), "octo", id);
+        return row ?? null;
+      });
     },
 
     /** Tours offered as products (all of ours; the external free tours are not), or one of them. */

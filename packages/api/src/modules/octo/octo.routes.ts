@@ -8,6 +8,7 @@ import { HttpError, notFound, parseBody, parseId } from "../../http/errors.ts";
 import { listParamsOf, sendPage } from "../../http/list.ts";
 import { createCompraRepository } from "../compra/compra.repository.ts";
 import { createSalidasRepository } from "../salidas/salidas.repository.ts";
+import { scheduleHoldLapse } from "../plazas/plazas-liberadas.ts";
 import { createOctoRepository } from "./octo.repository.ts";
 import {
   AvailabilityBody,
@@ -65,7 +66,8 @@ export const MAX_WEBHOOKS_PER_RESELLER = 20;
 
 /** The OCTO supplier API under /octo (docs/decisions/0008) and the panel's calls for reseller keys. */
 export const octoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const octo = createOctoRepository(deps.db);
+  const jobs = deps.jobs;
+  const octo = createOctoRepository(deps.db, jobs);
   const webhooks = createOctoWebhooks({
     db: deps.db,
     jobs: deps.jobs,
@@ -77,7 +79,7 @@ export const octoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   const service = createOctoService({
     db: deps.db,
     octo,
-    compra: createCompraRepository(deps.db),
+    compra: createCompraRepository(deps.db, deps.now, jobs ? (tx, id, until) => scheduleHoldLapse(tx, jobs, id, until) : undefined),
     salidas: createSalidasRepository(deps.db),
     now: deps.now,
     holdMinutes: deps.config.holdMinutes,
@@ -86,6 +88,7 @@ export const octoRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     supplierName: deps.config.octoSupplierName,
     notifier: deps.notifier,
     webhooks,
+    jobs,
   });
   await webhooks.startWorkers();
   app.decorateRequest("octo", null);

@@ -9,6 +9,7 @@ import type { OctoRepository } from "./octo.repository.ts";
 
 import type { Notifier } from "../../notifications/notifier.ts";
 import type { BookingWebhooks } from "./octo.webhooks.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
 
 export type { OctoCaller } from "./octo.products.ts";
 
@@ -24,8 +25,10 @@ export interface OctoServiceDeps {
   supplierName: string;
   /** Staff e-mails about resellers' date changes. */
   notifier?: Pick<Notifier, "bookingChanged">;
-  /** Resellers' webhooks: a booking's change and the places it frees are owed to them in its transaction. */
+  /** Resellers' webhooks: a booking's change is owed to them in its transaction. */
   webhooks?: BookingWebhooks;
+  /** The queue that takes the events of places freed (docs/decisions/0023), written in the change's transaction. */
+  jobs?: JobQueue;
 }
 
 /** The OCTO supplier API: products (octo.products), availability (octo.availability), bookings (octo.bookings). */

@@ -1,9 +1,12 @@
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { departureKey } from "@tours/domain";
 import type { Db } from "../../db/client.ts";
 import { rowsOf } from "../../db/rows.ts";
 import { drizzleExecutor, type JobQueue, type QueueDefinition } from "../../jobs/queue.ts";
+import { pedido } from "../compra/compra.table.ts";
+import type { PlacesFreedConsumer } from "../plazas/plazas-liberadas.ts";
 import { octoWebhook, revendedor, type OctoWebhookRow, type WebhookEvent } from "./octo.table.ts";
 import { postWebhook, type AddressPolicy } from "./webhook-http.ts";
 
@@ -91,6 +94,53 @@ export interface OctoWebhooksDeps {
   bodyOf(event: WebhookEvent, clave: string, resellerId: number): Promise<object | null>;
 }
 
+/**
+ * Records, inside `tx` (the transaction of the change), what every subscribed webhook is owed: a row per webhook
+ * and a job to send it. `eventKey` names the change: recording the same key twice owes it once.
+ */
+async function recordWebhookEvent(
+  tx: Db,
+  jobs: JobQueue | undefined,
+  event: WebhookEvent,
+  clave: string,
+  eventKey: string,
+  occurredAt: Date,
+  resellerId?: number,
+): Promise<number> {
+  const eventId = eventIdOf(eventKey);
+  const owed = rowsOf<{ webhook_id: string }>(
+    await tx.execute(sql`
+      insert into octo_webhook_entrega (webhook_id, evento_id, evento, clave, ocurrido_at)
+      select w.id, ${eventId}::uuid, w.evento, ${clave}, ${occurredAt}
+      from octo_webhook w join revendedor r on r.id = w.revendedor_id and r.activo
+      where w.evento = ${event} ${resellerId === undefined ? sql`` : sql`and w.revendedor_id = ${resellerId}`}
+      on conflict (webhook_id, evento_id) do nothing
+      returning webhook_id`),
+  );
+  if (jobs) {
+    for (const { webhook_id } of owed) {
+      await jobs.send(WEBHOOK_QUEUE, { webhookId: webhook_id, clave } satisfies DeliveryJob, { tx: drizzleExecutor(tx) });
+    }
+  }
+  return owed.length;
+}
+
+/**
+ * The webhooks' part of every freed-places event (docs/decisions/0023): the departure's availability_update for
+ * every subscribed reseller, and, when an OCTO booking's hold lapsed unpaid, its booking_update (EXPIRED) for its
+ * reseller. Runs in the event's transaction, like the waiting list.
+ */
+export function webhooksOnPlacesFreed(jobs: JobQueue | undefined): PlacesFreedConsumer {
+  return async (tx, departure, event, now) => {
+    await recordWebhookEvent(tx, jobs, "availability_update", departureKey(departure.tourId, departure.fecha, departure.hora), `plazas:${event.id}`, now);
+    if (event.origen !== "retencion_vencida" || event.orderId === null) return;
+    const [order] = await tx.select({ uuid: pedido.octo_uuid, resellerId: pedido.revendedor_id }).from(pedido).where(eq(pedido.id, event.orderId));
+    if (order?.uuid && order.resellerId !== null) {
+      await recordWebhookEvent(tx, jobs, "booking_update", order.uuid, `booking:${order.uuid}:expired`, now, order.resellerId);
+    }
+  };
+}
+
 export function createOctoWebhooks(deps: OctoWebhooksDeps) {
   const { db } = deps;
 
@@ -148,37 +198,9 @@ export function createOctoWebhooks(deps: OctoWebhooksDeps) {
     return new Map(rows.map((r) => [r.webhook_id, { pendiente: Number(r.pendiente), entregada: Number(r.entregada), fallida: Number(r.fallida), ultimoError: r.ultimo_error }]));
   }
 
-  /**
-   * Records, inside `tx` (the transaction of the change), what every subscribed webhook is owed: a row per webhook
-   * and a job to send it. `eventKey` names the change: recording the same key twice owes it once.
-   */
-  async function record(tx: Db, event: WebhookEvent, clave: string, eventKey: string, occurredAt: Date, resellerId?: number): Promise<number> {
-    const eventId = eventIdOf(eventKey);
-    const owed = rowsOf<{ webhook_id: string }>(
-      await tx.execute(sql`
-        insert into octo_webhook_entrega (webhook_id, evento_id, evento, clave, ocurrido_at)
-        select w.id, ${eventId}::uuid, w.evento, ${clave}, ${occurredAt}
-        from octo_webhook w join revendedor r on r.id = w.revendedor_id and r.activo
-        where w.evento = ${event} ${resellerId === undefined ? sql`` : sql`and w.revendedor_id = ${resellerId}`}
-        on conflict (webhook_id, evento_id) do nothing
-        returning webhook_id`),
-    );
-    if (deps.jobs) {
-      for (const { webhook_id } of owed) {
-        await deps.jobs.send(WEBHOOK_QUEUE, { webhookId: webhook_id, clave } satisfies DeliveryJob, { tx: drizzleExecutor(tx) });
-      }
-    }
-    return owed.length;
-  }
-
   /** A booking of a reseller changed state (confirmed, updated, cancelled, expired). */
   function bookingChanged(tx: Db, booking: { uuid: string; resellerId: number }, change: string, occurredAt: Date) {
-    return record(tx, "booking_update", booking.uuid, `booking:${booking.uuid}:${change}`, occurredAt, booking.resellerId);
-  }
-
-  /** A departure's free places changed; `eventKey` names the change (one event, one delivery per webhook). */
-  function availabilityChanged(tx: Db, availabilityId: string, eventKey: string, occurredAt: Date) {
-    return record(tx, "availability_update", availabilityId, `availability:${availabilityId}:${eventKey}`, occurredAt);
+    return recordWebhookEvent(tx, deps.jobs, "booking_update", booking.uuid, `booking:${booking.uuid}:${change}`, occurredAt, booking.resellerId);
   }
 
   /** Takes the oldest pending delivery of the key if it is due and nobody holds it (database time). */
@@ -264,10 +286,10 @@ export function createOctoWebhooks(deps: OctoWebhooksDeps) {
     for (let i = 0; i < WORKERS_PER_PROCESS; i++) await deps.jobs.work<DeliveryJob>(WEBHOOK_QUEUE, deliver, { pollingIntervalSeconds: 0.5 });
   }
 
-  return { register, list, remove, deliveryCounts, bookingChanged, availabilityChanged, deliver, startWorkers };
+  return { register, list, remove, deliveryCounts, bookingChanged, deliver, startWorkers };
 }
 
 export type OctoWebhooks = ReturnType<typeof createOctoWebhooks>;
 
-/** What the booking calls need: a change of a reseller's booking and the places it frees, owed in its transaction. */
-export type BookingWebhooks = Pick<OctoWebhooks, "bookingChanged" | "availabilityChanged">;
+/** What the booking calls need: a change of a reseller's booking, owed in its transaction. */
+export type BookingWebhooks = Pick<OctoWebhooks, "bookingChanged">;

@@ -6,6 +6,8 @@ import { PaypalError } from "../../adapters/paypal/client.ts";
 import type { PaymentProvider, PaypalRefund } from "../../adapters/paypal/types.ts";
 import { HttpError, fieldError, notFound } from "../../http/errors.ts";
 import type { Notifier } from "../../notifications/notifier.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
+import { departuresOfOrder, recordPlacesFreed } from "../plazas/plazas-liberadas.ts";
 import { type AuditActor, recordAudit } from "../auditoria/auditoria.ts";
 import { pedido, pedidoLine, reembolso, type ReembolsoEstado } from "../compra/compra.table.ts";
 import { type ReservaLinea, type ReservaView, loadReservaView, motivoNoCancelable } from "./reserva.view.ts";
@@ -63,6 +65,8 @@ export interface CancelacionDeps {
   notifier: Notifier;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** The queue that takes the event of the places freed (docs/decisions/0023); without it the event row waits. */
+  jobs?: JobQueue;
 }
 
 /**
@@ -323,6 +327,8 @@ export function createCancelacionService(deps: CancelacionDeps) {
         .update(pedidoLine)
         .set({ cancelada_at: now, reembolso_id: c.refundId, updatedAt: now })
         .where(and(inArray(pedidoLine.id, c.lineIds), isNull(pedidoLine.cancelada_at)));
+      // their places are free: an event in this transaction, handled by the queue (the waiting list's offers)
+      await recordPlacesFreed(tx, deps.jobs, await departuresOfOrder(tx, order.id, c.lineIds), "cancelacion", order.id);
       const [left] = await tx
         .select({ n: count() })
         .from(pedidoLine)

@@ -31,6 +31,7 @@ export const reservasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
     notifier: deps.notifier,
     now,
     log: app.log,
+    ...(deps.jobs ? { jobs: deps.jobs } : {}),
   });
   const checkin = createCheckinService({ db: deps.db, now });
   const cambio = createCambioFechaService({

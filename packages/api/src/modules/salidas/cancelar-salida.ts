@@ -11,6 +11,7 @@ import { pedido, pedidoLine } from "../compra/compra.table.ts";
 import { createCancelacionService } from "../reservas/cancelacion.service.ts";
 import { CANCELACION_MSG } from "../reservas/reservas.messages.ts";
 import { lockDeparture } from "./cupo.ts";
+import { recordPlacesFreed } from "../plazas/plazas-liberadas.ts";
 import { salida } from "./salidas.table.ts";
 
 /**
@@ -51,7 +52,7 @@ export interface CancelDepartureDeps {
 
 export async function startDepartureCancellations(deps: CancelDepartureDeps) {
   const { db, jobs, log } = deps;
-  const cancelacion = createCancelacionService({ db, payments: deps.payments, notifier: deps.notifier, now: deps.now, log });
+  const cancelacion = createCancelacionService({ db, payments: deps.payments, notifier: deps.notifier, now: deps.now, log, jobs });
   await jobs.define(CANCEL_DEPARTURE_QUEUE_DEF);
 
   await jobs.work<CancelJob>(
@@ -103,6 +104,8 @@ export async function startDepartureCancellations(deps: CancelDepartureDeps) {
           ),
         )
         .returning({ id: pedido.id });
+      // the released holds (and the refunds to come) change its places: an event, though a closed departure offers none
+      await recordPlacesFreed(tx, jobs, [dep.id], "salida_cancelada");
       const lines = await tx
         .select({ lineaId: pedidoLine.id, pedidoId: pedidoLine.id_pedido })
         .from(pedidoLine)

@@ -133,6 +133,23 @@ export function createSalidasRepository(db: Db) {
       });
     },
 
+    /** The departure rows of a tour from `today` on that follow its horarios' capacity (at `hora`, or every start). */
+    async departureIdsFrom(tourId: number, today: string, opts: { hora?: string; fecha?: string; ownCapacity?: boolean } = {}): Promise<number[]> {
+      const rows = await db
+        .select({ id: salida.id })
+        .from(salida)
+        .where(
+          and(
+            eq(salida.tourId, tourId),
+            gte(salida.fecha, today),
+            opts.hora === undefined ? undefined : eq(salida.hora, opts.hora),
+            opts.fecha === undefined ? undefined : eq(salida.fecha, opts.fecha),
+            opts.ownCapacity === false ? sql`${salida.cupo} is null` : undefined,
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+
     /** Coming departures of every tour (or one), for the panel; computed in SQL, one page at a time. */
     async list(filter: { tourId?: number; from: string; to: string; q?: string; guiaId?: number; conReservas?: boolean }, page: { offset: number; limit: number }, now: Date) {
       const result = await db.execute(departuresSql(filter, page, now));

@@ -13,6 +13,7 @@ import { describeDeparture, monthAvailability, toSalida } from "./salidas.servic
 import { SALIDA_MSG } from "./salidas.messages.ts";
 import { GUIA_ROL, notTheirs } from "./guias.ts";
 import { startDepartureCancellations } from "./cancelar-salida.ts";
+import { recordPlacesFreed } from "../plazas/plazas-liberadas.ts";
 
 const DEFAULT_DAYS = 30;
 const MAX_DAYS = 366;
@@ -140,6 +141,10 @@ export const salidasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
         throw new HttpError(409, { errors: [fieldError(msg, "cupo", body.cupo)] });
       }
       const after = (await departures.find(body.tour_id, body.fecha, body.hora, now()))!;
+      // more places than before (or unlimited): an event of places freed (docs/decisions/0023)
+      if (raised(effectiveCapacity(before), effectiveCapacity(after))) {
+        await recordPlacesFreed(tx, deps.jobs, await departures.departureIdsFrom(body.tour_id, body.fecha, { fecha: body.fecha, hora: body.hora }), "cupo");
+      }
       const key = departureKey(body.tour_id, body.fecha, body.hora);
       await audit({ action: "update", resource: "salida", resourceId: key, before: capacityOf(before), after: capacityOf(after) });
       return after;
@@ -154,6 +159,11 @@ export const salidasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
       const departures = createSalidasRepository(tx);
       if (body.hora) await departures.closeDeparture(body.tour_id, body.fecha, body.hora, body.cerrada);
       else await departures.closeDate(body.tour_id, body.fecha, body.cerrada);
+      // reopened: its places can be sold (and offered) again, an event (docs/decisions/0023)
+      if (!body.cerrada) {
+        const ids = await departures.departureIdsFrom(body.tour_id, body.fecha, { fecha: body.fecha, ...(body.hora ? { hora: body.hora } : {}) });
+        await recordPlacesFreed(tx, deps.jobs, ids, "reapertura");
+      }
       await audit({
         action: body.cerrada ? "close" : "reopen",
         resource: body.hora ? "salida" : "fecha",
@@ -187,6 +197,12 @@ export const salidasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
         const msg = SALIDA_MSG.belowTaken(body.cupo!, result.taken, describeDeparture(result.fecha, schedule.horaInicio, tour.zona));
         throw new HttpError(409, { errors: [fieldError(msg, "cupo", body.cupo)] });
       }
+      // more places on the departures that follow this horario: an event each (docs/decisions/0023)
+      if (raised(schedule.cupo, body.cupo ?? null)) {
+        const today = wallClock(now(), tour.zona).date;
+        const ids = await createSalidasRepository(tx).departureIdsFrom(schedule.tourId, today, { hora: schedule.horaInicio, ownCapacity: false });
+        await recordPlacesFreed(tx, deps.jobs, ids, "cupo");
+      }
       // a horario is a part of its tour: the entry goes in the tour's history, like the schedule's other changes
       await audit({ action: "update", resource: "horario", resourceId: schedule.tourId, before: toHorario(schedule), after: toHorario(result.row) });
       return result.row;
@@ -194,6 +210,17 @@ export const salidasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     return { succes: toHorario(row) };
   });
 };
+
+/** The capacity a departure has (its own, else its horarios'); null: unlimited. */
+function effectiveCapacity(found: { cupoSalida: number | null; cupoHorario: number | null } | null): number | null {
+  return found ? (found.cupoSalida ?? found.cupoHorario) : null;
+}
+
+/** Whether a capacity change gives more places (null: unlimited). */
+function raised(before: number | null, after: number | null): boolean {
+  if (after === null) return before !== null;
+  return before !== null && after > before;
+}
 
 /** What a capacity change changes, for the audit log. */
 function capacityOf(found: { cupoSalida: number | null; cerrada: boolean } | null) {

@@ -1,0 +1,51 @@
+import { expect, test } from "../support/test";
+import { API_URL } from "../support/env";
+import { staffHeaders } from "../support/staff";
+import { tourPage } from "../support/storefront";
+import { waitForMail } from "../support/mail";
+import { createTestTour, holdPlaces, soonDate } from "../support/tours";
+
+/*
+ * Issue 24: "Avísame si se libera un lugar" without JavaScript (the "nojs" project). A departure whose places are all
+ * held by another traveller ("Reservado por otro viajero"): the tour page's plain form joins its waiting list with a
+ * Spanish confirmation in the page; the same address twice is one entry; the welcome e-mail's link leaves the list.
+ */
+
+test.describe("lista de espera sin JavaScript", { tag: "@nojs" }, () => {
+  test("joins a held departure's list once, and leaves it from the e-mail's link", async ({ page, request }) => {
+    const { tourId } = await createTestTour(request, { nombre: `Lista de espera ${Date.now()}`, cupo: 2 });
+    const fecha = soonDate(3);
+    await holdPlaces(request, tourId, fecha, "10:00", 2, `retiene-${Date.now()}@example.com`);
+    const email = `espera-nojs-${Date.now()}@example.com`;
+
+    await page.goto(tourPage(tourId, fecha));
+    const box = page.getByTestId("waitlist");
+    await expect(box.getByRole("heading", { name: "Avísame si se libera un lugar" })).toBeVisible();
+    await expect(box.getByLabel("Salida agotada")).toContainText("10:00 hora de Bogotá");
+    const submit = box.getByRole("button", { name: "Avísame si se libera un lugar" });
+    for (const control of [box.getByLabel("Email"), box.getByLabel("Mayores de 15 años"), box.getByLabel("Salida agotada"), submit]) {
+      const size = await control.boundingBox();
+      expect(size!.height).toBeGreaterThanOrEqual(24);
+      expect(size!.width).toBeGreaterThanOrEqual(24);
+    }
+    for (let i = 0; i < 2; i++) {
+      await box.getByLabel("Email").fill(i ? email.toUpperCase() : email);
+      await box.getByLabel("Mayores de 15 años").fill("2");
+      await submit.click();
+      await expect(page.getByTestId("form-notice")).toHaveText(
+        "Listo: te anotamos en la lista de espera. Si se libera un lugar para tu grupo te escribiremos; revisa tu correo.",
+      );
+    }
+    const key = `${tourId}-${fecha.replaceAll("-", "")}-1000`;
+    const list = await request.get(`${API_URL}/api/salidas/lista-espera/${key}`, { headers: await staffHeaders("ventas") });
+    const entries = ((await list.json()) as { succes: Array<{ email: string; personas: number; estado: string }> }).succes;
+    expect(entries).toEqual([expect.objectContaining({ email, personas: 2, estado: "esperando" })]);
+
+    const welcome = await waitForMail(email, /lista de espera/);
+    const leave = /https?:\/\/\S+\/lista-espera\/baja\/[\w-]+/.exec(welcome.text)?.[0];
+    expect(leave).toBeTruthy();
+    await page.goto(new URL(leave!).pathname);
+    await page.getByRole("button", { name: "Salir de la lista de espera" }).click();
+    await expect(page.getByRole("status")).toHaveText("Saliste de la lista de espera de esta salida. No te escribiremos más sobre ella.");
+  });
+});

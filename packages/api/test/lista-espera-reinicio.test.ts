@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { addDays, formatDia, wallClock } from "@tours/domain";
+import { SIMULATOR_CLIENT_ID, SIMULATOR_CLIENT_SECRET, SIMULATOR_WEBHOOK_ID } from "@tours/paypal-simulator";
+import { startLocalMailServer, type RunningMailServer } from "@tours/local-mail";
+import { correo } from "../src/mail/correo.table.ts";
+import { pedido } from "../src/modules/compra/compra.table.ts";
+import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
+import { databaseUrlOf, startSecondApi, type SecondApi } from "./second-api.ts";
+import { ALL_DAYS, line } from "./compra-fixtures.ts";
+import { buyPaid } from "./reserva-fixtures.ts";
+import { useTestApp } from "./test-app.ts";
+
+/*
+ * Issue 24 (docs/decisions/0023): an API process (the real server.ts) handles a departure's freed places and makes
+ * the offer, but its e-mail has not gone out (its SMTP server does not answer) when the process is killed; the next
+ * process on the same PostgreSQL sends it, once. A file of its own: a fresh database, no other e-mails queued before
+ * it. PostgreSQL only: PGlite has no second process.
+ */
+
+const t = useTestApp({ paypal: { timeoutMs: 10_000 }, catalogue: true, jobs: true });
+// servers this file starts listen in 4700–4799
+const port = (n: number) => 4700 + ((Math.floor(Math.random() * 20) * 5 + n) % 100);
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs: number): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function departure(nombre: string, cupo: number) {
+  const [tour] = await t.db
+    .insert(tourTable)
+    .values({ nombre, precioCents: 2000, pais: t.cat.countryId, ciudad: t.cat.cityId, reembolsable: true, corteHoras: 2 })
+    .returning();
+  await t.db.insert(horarioTable).values({ tourId: tour!.id, horaInicio: "10:00", cupo, ...ALL_DAYS });
+  const fecha = addDays(wallClock(new Date(), "America/Bogota").date, 3);
+  return { tourId: tour!.id, dia: formatDia(fecha, "10:00") };
+}
+
+let ipSeq = 0;
+async function join(tourId: number, dia: string, email: string) {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/lista-espera",
+    remoteAddress: `198.51.100.${++ipSeq}`,
+    payload: { tour_id: tourId, dia, email, mayores_15: 1, de_4_15: 0, menores_3: 0, mascotas: 0 },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+describe.runIf(!!process.env.DATABASE_URL)("the waiting list's e-mail across a killed process", () => {
+  let inbox: RunningMailServer;
+  const apis: SecondApi[] = [];
+  const startApi = async (smtpUrl: string) => {
+    const api = await startSecondApi(
+      databaseUrlOf(t.deps.db),
+      {
+        PAYPAL_API_BASE: t.sim.url,
+        PAYPAL_CLIENT_ID: SIMULATOR_CLIENT_ID,
+        PAYPAL_CLIENT_SECRET: SIMULATOR_CLIENT_SECRET,
+        PAYPAL_WEBHOOK_ID: SIMULATOR_WEBHOOK_ID,
+        SMTP_URL: smtpUrl,
+        MAIL_RETRY_DELAY_SECONDS: "1",
+      },
+      port(apis.length + 1),
+    );
+    apis.push(api);
+    return api;
+  };
+
+  beforeAll(async () => {
+    inbox = await startLocalMailServer({ smtpPort: 0, webPort: port(0) });
+  });
+  afterAll(async () => {
+    for (const api of apis) await api.stop();
+    await inbox?.close();
+  });
+
+  it("a process killed after the event was handled and before its e-mail: the next one sends it, once", async () => {
+    const { tourId, dia } = await departure("Cerro del apagón", 1);
+    const buyerOrder = await buyPaid(t, [line(tourId, dia)], { email: "solo@example.com" });
+    await join(tourId, dia, "paciente@example.com");
+    // its SMTP server does not answer: the offer's e-mail fails and waits for a retry
+    const dying = await startApi("smtp://127.0.0.1:9");
+    const cancelled = await fetch(`${dying.url}/api/reserva/cancelar`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ referencia: buyerOrder.referencia, pin: buyerOrder.pin }),
+    });
+    expect(cancelled.status).toBe(200);
+    const mailRow = async () => (await t.db.select().from(correo).where(and(eq(correo.tipo, "oferta_espera"), eq(correo.destinatario, "paciente@example.com"))))[0];
+    await waitFor("a failed try of the offer's e-mail", async () => ((await mailRow())?.intentos ?? 0) >= 1, 60_000).catch(async (err) => {
+      throw new Error(`${String(err)}\n${JSON.stringify(await mailRow())}\n${dying.output()}`);
+    });
+    await dying.kill();
+    expect(inbox.messages().filter((m) => m.to.includes("paciente@example.com") && m.subject.startsWith("Se liberó"))).toHaveLength(0);
+
+    await startApi(inbox.smtpUrl);
+    await waitFor("the e-mail sent", async () => (await mailRow())?.estado === "enviado", 90_000);
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(inbox.messages().filter((m) => m.to.includes("paciente@example.com") && m.subject.startsWith("Se liberó"))).toHaveLength(1);
+    const rows = await t.db.select().from(correo).where(and(eq(correo.tipo, "oferta_espera"), eq(correo.destinatario, "paciente@example.com")));
+    expect(rows).toHaveLength(1);
+    const held = await t.db.select().from(pedido).where(eq(pedido.email, "paciente@example.com"));
+    expect(held).toHaveLength(1);
+  }, 240_000);
+});
