@@ -7,6 +7,9 @@ import { OctoBooking } from "../src/modules/octo/octo.schemas.ts";
 import { OCTO_MSG } from "../src/modules/octo/octo.messages.ts";
 import { signWebhook } from "../src/modules/octo/octo.webhooks.ts";
 import { addressAllowed, postWebhook, webhookUrlProblem } from "../src/modules/octo/webhook-http.ts";
+import type { Db } from "../src/db/client.ts";
+import { recordPlacesFreed } from "../src/modules/plazas/plazas-liberadas.ts";
+import { NOW } from "./compra-fixtures.ts";
 import { bearer } from "./helpers.ts";
 import { departure, newReseller, octo, octoError, ok, reserve, tourWithSchedule, useOctoApp } from "./octo-fixtures.ts";
 
@@ -254,6 +257,37 @@ describe("deliveries", () => {
     expect((await deliveries(hooks.hanging.id))[0]!.ultimo_error).toBe("sin respuesta en 1000 ms");
     // the prompt one did not wait for the hanging one's timeouts (1 s each, retried)
     expect(promptMs).toBeLessThan(15_000);
+  });
+
+  it("tells every subscribed reseller of places freed outside OCTO (staff raise a departure's capacity)", async () => {
+    const tourId = await tourWithSchedule(env, 4);
+    const raised = await env.t.app.inject({
+      method: "PUT",
+      url: "/api/salidas/cupo",
+      headers: env.t.staff("admin"),
+      payload: { tour_id: tourId, fecha: "2026-11-23", hora: "10:00", cupo: 9 },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    const about = (r: Received) => r.json.availability?.id === departure(tourId);
+    await until("both resellers' availability_update", () => good.received.some(about) && bReceiver.received.some(about));
+    expect(good.received.find(about)!.json.availability).toMatchObject({ vacancies: 9 });
+  });
+
+  it("tells a reseller its held booking expired when the hold lapsed unpaid (the freed-places event of the lapse)", async () => {
+    const tourId = await tourWithSchedule(env, 3);
+    const held = await reserve(env, tourId, ["adult"]);
+    const [order] = rowsOf<{ id: number; salida_id: number }>(
+      await env.t.db.execute(sql`select p.id, l.salida_id from pedido p join pedido_line l on l.id_pedido = p.id where p.octo_uuid = ${held.uuid}`),
+    );
+    // the lapse as the hold-lapse check records it (its own tests are the waiting list's): the hold over, then the event
+    env.t.clock.set(new Date(NOW.getTime() + 3 * 3_600_000));
+    await env.t.db.transaction(async (tx) => {
+      await recordPlacesFreed(tx as unknown as Db, env.t.deps.jobs, [order!.salida_id], "retencion_vencida", order!.id);
+    });
+    const expired = (r: Received) => r.json.booking?.uuid === held.uuid;
+    await until("the EXPIRED booking_update", () => good.received.some(expired));
+    expect(good.received.find(expired)!.json.booking!.status).toBe("EXPIRED");
+    expect(bReceiver.received.some(expired)).toBe(false);
   });
 
   it("gives up a delivery 24 h after its event and goes on with the next ones of the same key", async () => {

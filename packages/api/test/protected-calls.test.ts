@@ -12,7 +12,7 @@ const t = useTestApp({ seed: true, staff: ["admin"] });
 const protectedCalls = Object.entries(CALLS).filter(([name, call]) => call.auth && !name.startsWith("compra"));
 
 function pathOf(path: string): string {
-  return buildPath(path, { id: 1, paisId: 1, ciudadId: 1, tourId: 1, fotoId: 1, pedidoId: 1, salidaId: "1-20261123-1000", recurso: "tour", recursoId: 1, webhookId: "00000000-0000-4000-8000-000000000001", tipo: "tours", pagina: 1, countryId: "8c0a1714-7f99-5c9c-aeb0-59cf61bb0fad" });
+  return buildPath(path, { id: 1, paisId: 1, ciudadId: 1, tourId: 1, fotoId: 1, pedidoId: 1, salidaId: "1-20261123-1000", recurso: "tour", recursoId: 1, webhookId: "00000000-0000-4000-8000-000000000001", tipo: "tours", pagina: 1, token: "enlace-de-prueba-123", entradaId: 1, countryId: "8c0a1714-7f99-5c9c-aeb0-59cf61bb0fad" });
 }
 
 async function expiredToken(): Promise<string> {
