@@ -5,7 +5,8 @@ import { sql } from "drizzle-orm";
 import { rowsOf } from "../src/db/rows.ts";
 import { OctoBooking } from "../src/modules/octo/octo.schemas.ts";
 import { bearer } from "./helpers.ts";
-import { octo, ok, reserve, tourWithSchedule, useOctoApp } from "./octo-fixtures.ts";
+import { addDays, wallClock } from "@tours/domain";
+import { departure, octo, ok, reserve, tourWithSchedule, useOctoApp } from "./octo-fixtures.ts";
 import { databaseUrlOf, startSecondApi, type SecondApi } from "./second-api.ts";
 
 /**
@@ -43,22 +44,26 @@ describe.runIf(!!process.env.DATABASE_URL)("webhook deliveries shared by two API
       expect(res.statusCode, res.body).toBe(200);
     }
     const tourId = await tourWithSchedule(env, 40);
+    // from here both processes on the real clock (the second has no other), so a hold's lapse means the same to both
+    env.t.clock.set(new Date());
+    const availabilityId = departure(tourId, addDays(wallClock(new Date(), "America/Bogota").date, 5));
     const uuids: string[] = [];
     await Promise.all(
       Array.from({ length: 20 }, async () => {
-        const held = await reserve(env, tourId, ["adult"]);
+        const held = await reserve(env, tourId, ["adult"], { availabilityId });
         uuids.push(held.uuid);
         ok(OctoBooking, await octo(env, env.keyA, "POST", `/bookings/${held.uuid}/confirm`, { contact: { fullName: "Eva Ruiz", emailAddress: "eva@example.com" } }));
         ok(OctoBooking, await octo(env, env.keyA, "POST", `/bookings/${held.uuid}/cancel`, {}));
       }),
     );
-    // 20 confirmations + 20 cancellations (booking_update) + 20 freed places (availability_update)
+    // 20 confirmations + 20 cancellations (booking_update, written with the change) + 20 freed places
+    // (availability_update, written when the freed-places event is handled, in either process)
     const owed = async () =>
       rowsOf<{ n: number; entregadas: number }>(await env.t.db.execute(sql`select count(*)::int as n, count(*) filter (where estado = 'entregada')::int as entregadas from octo_webhook_entrega`))[0]!;
-    expect((await owed()).n).toBe(60);
+    expect((await owed()).n).toBeGreaterThanOrEqual(40);
     const end = Date.now() + 60_000;
     while ((await owed()).entregadas < 60 && Date.now() < end) await new Promise((r) => setTimeout(r, 200));
-    expect((await owed()).entregadas).toBe(60);
+    expect(await owed()).toEqual({ n: 60, entregadas: 60 });
     await new Promise((r) => setTimeout(r, 1000)); // a duplicate, if any, would arrive now
 
     expect(received).toHaveLength(60);
