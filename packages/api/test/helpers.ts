@@ -19,6 +19,8 @@ import type { Rol } from "../src/auth/roles.ts";
 import { createStaffUserRepository } from "../src/modules/auth/auth.repository.ts";
 import { ensureStaffUser, seedDemo, type SeedOptions } from "../src/seed/index.ts";
 import { startJobQueue, type JobQueue } from "../src/jobs/queue.ts";
+import { startMail } from "../src/mail/index.ts";
+import type { MailTransport } from "../src/mail/transport.ts";
 
 export const TEST_ADMIN = { email: "admin@tours.test", password: "clave-de-prueba-123" } as const;
 
@@ -46,6 +48,11 @@ export interface TestAppOverrides {
   seed?: boolean | SeedOptions;
   /** Run the app with a job queue (pg-boss on its database, idle workers polling every 0.5 s): work it queues runs. */
   jobs?: boolean;
+  /**
+   * Run the app with its e-mail as the API process runs it (startMail: the job queue with the mail workers and the
+   * queues' default polling), sending through this transport; the app's notifier and queue are the mail's.
+   */
+  mail?: MailTransport;
 }
 
 /**
@@ -129,7 +136,8 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     await seedDemo({ db: handle.db, storage }, overrides.seed === true ? { images: false } : overrides.seed);
   }
   const log = pino({ level: "silent" });
-  const jobs: JobQueue | undefined = overrides.jobs ? await startJobQueue(handle, { queues: [], pollingIntervalSeconds: 0.5 }) : undefined;
+  const mail = overrides.mail ? await startMail({ handle, config, log, transport: overrides.mail }) : undefined;
+  const jobs: JobQueue | undefined = mail ? mail.queue : overrides.jobs ? await startJobQueue(handle, { queues: [], pollingIntervalSeconds: 0.5 }) : undefined;
   const deps: AppDeps = {
     config,
     db: handle.db,
@@ -137,7 +145,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     freeTours: overrides.freeTours ?? createBundledFreeTourProvider({ publicApiUrl: config.publicApiUrl }),
     payments: overrides.payments ?? createPaymentProvider(config, log),
     now: overrides.now,
-    notifier: overrides.notifier,
+    notifier: mail?.notifier ?? overrides.notifier,
     jobs,
   };
   const app = await buildApp(deps);
@@ -153,7 +161,8 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     deps,
     async close() {
       await app.close();
-      await jobs?.stop();
+      if (mail) await mail.stop();
+      else await jobs?.stop();
       await handle.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });
