@@ -87,6 +87,8 @@ export default defineConfig({
       HOLD_MAX_DEPARTURE_PERCENT: "100",
       PAYPAL_CLIENT_SECRET: "",
       FREETOUR_API_URL: "",
+      // resellers' webhooks may call this machine only: nothing the suite registers reaches out (decision 0025)
+      OCTO_WEBHOOK_ADDRESSES: "loopback",
     },
   },
 });

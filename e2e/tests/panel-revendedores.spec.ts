@@ -1,4 +1,5 @@
 import { expect, test } from "../support/test";
+import { expectAccessible } from "../support/axe";
 import { API_URL } from "../support/env";
 
 /*
@@ -64,4 +65,41 @@ test("APIs: a reseller key is created and shown once, books through OCTO into Pe
   await expect(row).toContainText("Inactivo");
   await expect(row.getByLabel(`Activar ${nombre}`)).not.toBeChecked();
   expect((await octo(key, "/products")).status).toBe(401);
+});
+
+test("APIs → Webhooks: staff add a reseller's webhook, give it its signing secret, and delete it", async ({ page, signIn }) => {
+  // this machine's discard port: the suite's API calls loopback addresses only (OCTO_WEBHOOK_ADDRESSES=loopback)
+  const url = "http://127.0.0.1:9/avisos";
+  const nombre = `Revendedor webhooks ${Date.now().toString(36)}`;
+  await signIn("/panel/apis");
+  await page.getByRole("button", { name: "Nueva clave" }).click();
+  await page.getByLabel("Nombre del revendedor").fill(nombre);
+  await page.getByRole("button", { name: "Crear clave" }).click();
+  const key = await page.getByLabel("Clave de API").inputValue();
+  await page.getByRole("button", { name: "Listo" }).click();
+
+  const row = page.getByRole("row").filter({ hasText: nombre });
+  await row.getByRole("button", { name: `Webhooks de ${nombre}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Webhooks: ${nombre}` });
+  await expect(dialog.getByText("Este revendedor no tiene webhooks.")).toBeVisible();
+  // an internal address is refused, in Spanish
+  await dialog.getByLabel("URL del webhook").fill("http://10.0.0.8/avisos");
+  await dialog.getByRole("button", { name: "Agregar webhook" }).click();
+  await expect(dialog.getByText("La URL del webhook apunta a una dirección privada o reservada.")).toBeVisible();
+
+  await dialog.getByLabel("URL del webhook").fill(url);
+  await dialog.getByRole("button", { name: "Agregar webhook" }).click();
+  await expect(dialog.getByRole("row").filter({ hasText: url })).toContainText("Cupos liberados (availability_update)");
+  const secret = await dialog.getByLabel("Clave de firma (entréguela al revendedor)").inputValue();
+  expect(secret).toMatch(/^[0-9a-f]{64}$/);
+  await expectAccessible(page, "the APIs screen's webhooks dialog");
+
+  // the reseller reads the same webhook (and secret) through OCTO
+  const listed = (await (await fetch(`${API_URL}/octo/webhooks`, { headers: { Authorization: `Bearer ${key}` } })).json()) as Array<{ url: string; signingSecret: string }>;
+  expect(listed).toEqual([expect.objectContaining({ url, signingSecret: secret })]);
+
+  await dialog.getByRole("button", { name: `Eliminar el webhook ${url}` }).click();
+  await expect(dialog.getByText("Este revendedor no tiene webhooks.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Cerrar" }).click();
+  await expect(dialog).toBeHidden();
 });
