@@ -3,10 +3,11 @@ import { API_URL } from "../support/env";
 import { staffHeaders } from "../support/staff";
 import { tourPage } from "../support/storefront";
 import { waitForMail } from "../support/mail";
-import { createTestTour, holdPlaces, soonDate } from "../support/tours";
+import { createTestTour, diaOf, holdPlaces, soonDate } from "../support/tours";
+import { expectAccessible } from "../support/axe";
 
 /*
- * Issue 24: "Avísame si se libera un lugar" without JavaScript (the "nojs" project). A departure whose places are all
+ * Issue 24: staff see a departure's waiting list in Salidas. And "Avísame si se libera un lugar" without JavaScript (the "nojs" project). A departure whose places are all
  * held by another traveller ("Reservado por otro viajero"): the tour page's plain form joins its waiting list with a
  * Spanish confirmation in the page; the same address twice is one entry; the welcome e-mail's link leaves the list.
  */
@@ -48,4 +49,26 @@ test.describe("lista de espera sin JavaScript", { tag: "@nojs" }, () => {
     await page.getByRole("button", { name: "Salir de la lista de espera" }).click();
     await expect(page.getByRole("status")).toHaveText("Saliste de la lista de espera de esta salida. No te escribiremos más sobre ella.");
   });
+});
+
+test("staff see a departure's waiting list in Salidas: who, how many, in what state", async ({ page, request, signIn }) => {
+  const { tourId } = await createTestTour(request, { nombre: `Lista en el panel ${Date.now()}`, cupo: 1 });
+  const fecha = soonDate(3);
+  await holdPlaces(request, tourId, fecha, "10:00", 1, `retiene-panel-${Date.now()}@example.com`);
+  const email = `espera-panel-${Date.now()}@example.com`;
+  const joined = await request.post(`${API_URL}/api/lista-espera`, {
+    data: { tour_id: tourId, dia: diaOf(fecha, "10:00"), email, mayores_15: 1, de_4_15: 0, menores_3: 0, mascotas: 0 },
+  });
+  expect(joined.status(), await joined.text()).toBe(200);
+
+  await signIn(`/panel/salidas?filter=${encodeURIComponent(JSON.stringify({ tour_id: tourId, desde: fecha, hasta: fecha }))}`);
+  const row = page.getByTestId("salida-fila").first();
+  await row.getByRole("button", { name: /^Acciones de la salida/ }).click();
+  await page.getByRole("menuitem", { name: "Lista de espera", exact: true }).click();
+  const list = page.getByRole("dialog").getByRole("table", { name: "Lista de espera" });
+  const entry = list.getByRole("row").filter({ hasText: email });
+  await expect(entry.getByRole("cell").nth(1)).toHaveText(email);
+  await expect(entry.getByRole("cell").nth(2)).toHaveText("1");
+  await expect(entry.getByRole("cell").nth(3)).toHaveText("Esperando");
+  await expectAccessible(page, "a departure's waiting list");
 });
