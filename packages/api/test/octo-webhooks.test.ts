@@ -290,6 +290,22 @@ describe("deliveries", () => {
     expect(bReceiver.received.some(expired)).toBe(false);
   });
 
+  it("tells a reseller its held booking was cancelled when staff cancel the departure", async () => {
+    const tourId = await tourWithSchedule(env, 3);
+    const held = await reserve(env, tourId, ["adult"]);
+    const cancelled = await env.t.app.inject({
+      method: "POST",
+      url: "/api/salidas/cancelar",
+      headers: env.t.staff("admin"),
+      payload: { tour_id: tourId, fecha: "2026-11-23", hora: "10:00", motivo: "Tormenta eléctrica" },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const about = (r: Received) => r.json.booking?.uuid === held.uuid;
+    await until("the CANCELLED booking_update", () => good.received.some(about));
+    await new Promise((r) => setTimeout(r, 1500)); // a second report of the same change, if any, would arrive now
+    expect(good.received.filter(about).map((r) => r.json.booking!.status)).toEqual(["CANCELLED"]);
+  });
+
   it("gives up a delivery 24 h after its event and goes on with the next ones of the same key", async () => {
     const dead = await receiver((_req, res) => res.writeHead(500).end());
     receivers.push(dead);

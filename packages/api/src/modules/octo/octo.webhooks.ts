@@ -127,17 +127,21 @@ async function recordWebhookEvent(
 
 /**
  * The webhooks' part of every freed-places event (docs/decisions/0023): the departure's availability_update for
- * every subscribed reseller, and, when an OCTO booking's hold lapsed unpaid, its booking_update (EXPIRED) for its
- * reseller. Runs in the event's transaction, like the waiting list.
+ * every subscribed reseller, and, when the event names an OCTO booking that its hold's lapse or a cancellation ended
+ * (a departure cancelled by staff releases its holds), that booking's update for its reseller. The change's name
+ * makes the event's id, so a cancellation the booking call already reported is not reported twice.
  */
 export function webhooksOnPlacesFreed(jobs: JobQueue | undefined): PlacesFreedConsumer {
   return async (tx, departure, event, now) => {
     await recordWebhookEvent(tx, jobs, "availability_update", departureKey(departure.tourId, departure.fecha, departure.hora), `plazas:${event.id}`, now);
-    if (event.origen !== "retencion_vencida" || event.orderId === null) return;
-    const [order] = await tx.select({ uuid: pedido.octo_uuid, resellerId: pedido.revendedor_id }).from(pedido).where(eq(pedido.id, event.orderId));
-    if (order?.uuid && order.resellerId !== null) {
-      await recordWebhookEvent(tx, jobs, "booking_update", order.uuid, `booking:${order.uuid}:expired`, now, order.resellerId);
-    }
+    if (event.orderId === null) return;
+    const [order] = await tx
+      .select({ uuid: pedido.octo_uuid, resellerId: pedido.revendedor_id, estado: pedido.estado })
+      .from(pedido)
+      .where(eq(pedido.id, event.orderId));
+    if (!order?.uuid || order.resellerId === null) return;
+    const change = event.origen === "retencion_vencida" ? "expired" : order.estado === "cancelado" ? "cancelled" : null;
+    if (change) await recordWebhookEvent(tx, jobs, "booking_update", order.uuid, `booking:${order.uuid}:${change}`, now, order.resellerId);
   };
 }
 

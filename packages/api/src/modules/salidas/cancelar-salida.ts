@@ -103,9 +103,11 @@ export async function startDepartureCancellations(deps: CancelDepartureDeps) {
             inArray(pedido.id, sql`(select l.id_pedido from pedido_line l where l.salida_id = ${dep.id} and l.cancelada_at is null)`),
           ),
         )
-        .returning({ id: pedido.id });
+        .returning({ id: pedido.id, canal: pedido.canal });
       // the released holds (and the refunds to come) change its places: an event, though a closed departure offers none
       await recordPlacesFreed(tx, jobs, [dep.id], "salida_cancelada");
+      // and one per released OCTO hold, naming it: its reseller hears the booking was cancelled (decision 0025)
+      for (const order of released.filter((o) => o.canal === "octo")) await recordPlacesFreed(tx, jobs, [dep.id], "salida_cancelada", order.id);
       const lines = await tx
         .select({ lineaId: pedidoLine.id, pedidoId: pedidoLine.id_pedido })
         .from(pedidoLine)
