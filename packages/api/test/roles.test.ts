@@ -45,6 +45,8 @@ const ALLOWED: Record<string, string[]> = {
   salidaCupo: DEPARTURES_WRITE,
   salidaCierre: DEPARTURES_WRITE,
   salidaCancelar: DEPARTURES_WRITE,
+  salidaListaEspera: DEPARTURES_READ,
+  salidaListaEsperaOfrecer: DEPARTURES_WRITE,
   // the day's screen: departures for whoever reads them (a Guía gets theirs, without money)
   hoy: DEPARTURES_READ,
   // the storefront's speed in real visits (issue 27): whoever runs the business, not a Guía nor Contenido
@@ -94,7 +96,7 @@ const t = useTestApp({ seed: true, staff: ["admin", "ventas", "contenido", "guia
 
 // ids that do not exist: an allowed call then answers 400/404, never touching the seeded data
 function pathOf(path: string): string {
-  return buildPath(path, { id: 999_999, paisId: 999_999, ciudadId: 999_999, tourId: 999_999, fotoId: 999_999, pedidoId: 999_999, salidaId: "999999-20261123-1000", recurso: "tour", recursoId: 999_999, webhookId: "00000000-0000-4000-8000-000000000001" });
+  return buildPath(path, { id: 999_999, paisId: 999_999, ciudadId: 999_999, tourId: 999_999, fotoId: 999_999, pedidoId: 999_999, salidaId: "999999-20261123-1000", recurso: "tour", recursoId: 999_999, webhookId: "00000000-0000-4000-8000-000000000001", entradaId: 999_999, token: "enlace-de-prueba-123" });
 }
 
 const staffCalls = Object.entries(CALLS).filter(([, call]) => call.auth);
