@@ -38,7 +38,10 @@ test("el Administrador asigna un guía a una salida en Salidas y ese guía ve so
   await dialog.getByRole("checkbox", { name: `${guiaNombre} (${guiaEmail})` }).check();
   await dialog.getByRole("button", { name: "Guardar" }).click();
   await expect(page.locator('[data-testid="toast"]').filter({ hasText: "Guías de la salida guardados" })).toHaveCount(1);
+  // the dialog gone (its closing transition over) before the same row's menu opens it again
+  await expect(dialog).toHaveCount(0);
   await action(rows.first(), "Guías");
+  await expect(dialog).toContainText("Guías de la salida");
   await expect(page.getByRole("dialog").getByRole("checkbox", { name: `${guiaNombre} (${guiaEmail})` })).toBeChecked();
 
   // the guide: only that departure, and its manifest
