@@ -4,6 +4,7 @@ import { expectAccessible } from "../support/axe";
 import { openPanel, staffHeaders } from "../support/staff";
 import { addTourToCart, addTraveller, fillContactForm } from "../support/storefront";
 import { createTestTour } from "../support/tours";
+import { waitForMail } from "../support/mail";
 
 /*
  * Discount codes (issue 25, decision 0021): staff make a code in the panel; a visitor applies it in the cart with
@@ -72,11 +73,30 @@ test("Ventas crea un código en el panel; con JavaScript el carrito lo aplica y 
   await expect(page.getByTestId("cart-total")).toHaveText("USD 36.00");
   await expectAccessible(page, "el carrito con un código");
 
-  await payFor(page, "USD 36.00", `codigo-js-${stamp}@example.com`);
+  const email = `codigo-js-${stamp}@example.com`;
+  await payFor(page, "USD 36.00", email);
 
-  // the panel counts the use and the money it took off
+  // the confirmation and Mi reserva say which code was used and what it took off
+  const mail = await waitForMail(email, /está confirmada/);
+  expect(mail.text).toContain(`Incluye el descuento del código ${code}: −USD 4.00`);
+  const miReserva = /(https?:\/\/\S+\/mi-reserva\?\S+)/.exec(mail.text)?.[1];
+  expect(miReserva, "a link to Mi reserva").toBeTruthy();
+  await page.goto(miReserva!);
+  await expect(page.getByTestId("reserva-codigo")).toHaveText(code);
+  await expect(page.getByTestId("reserva-descuento")).toHaveText("−USD 4.00");
+  await expect(page.getByTestId("linea-precio")).toHaveText("USD 36.00 (descuento de USD 4.00)");
+  const referencia = (await page.getByTestId("reserva-referencia").textContent())!.trim();
+
+  // the panel counts the use and the money it took off, and the order's detail shows the code
   await openPanel(page, "/panel/codigos", "admin");
   await expect(page.locator("tr", { hasText: code })).toContainText("USD 4.00");
+  await page.goto(`/panel/pedidos?filter=${encodeURIComponent(JSON.stringify({ q: referencia }))}`);
+  const orderRow = page.locator("tbody tr").filter({ hasText: referencia });
+  await orderRow.getByRole("button", { name: "Detalle" }).click();
+  const detail = page.getByRole("dialog", { name: /Detalle del pedido/ });
+  await expect(detail.getByTestId("pedido-codigo")).toHaveText(`Código de descuento ${code}: −USD 4.00`);
+  await expect(detail.getByTestId("linea-valor-total")).toHaveText("USD 36.00−USD 4.00 con el código");
+  await expectAccessible(page, "el panel: un pedido con código de descuento");
 });
 
 test.describe("sin JavaScript", { tag: "@nojs" }, () => {

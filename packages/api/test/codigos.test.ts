@@ -9,7 +9,7 @@ import { ALL_DAYS, MONDAY_14, NOW, SUNDAY_1130, buyer, line } from "./compra-fix
 import { buyPaid, msgOf, useReservasApp } from "./reserva-fixtures.ts";
 
 /** Discount codes (issue 25, decision 0021): the panel's codes, the cart's quote, the checkout, the uses and refunds. */
-const { t, cancelar, reserva } = useReservasApp({ staff: ["admin", "ventas", "contenido"] });
+const { t, cancelar, consulta, detalle, freshIp, reserva } = useReservasApp({ staff: ["admin", "ventas", "contenido"] });
 
 /** Three tours of USD 50.00, refundable until 24 h before, every day at 10:00. */
 const equal: number[] = [];
@@ -121,6 +121,15 @@ describe("the checkout with a code", () => {
     t.sim.control.approve(token);
     expect((await t.app.inject({ method: "POST", url: "/api/compra/confirma", payload: { token } })).statusCode).toBe(200);
     const b = { referencia: order!.referencia, pin: order!.pin };
+    // Mi reserva and the panel's detail say which code was used and what it took off, in all and per line
+    const seen = (await consulta(b, freshIp())).json() as { succes: Record<string, unknown> & { lineas: Record<string, unknown>[] } };
+    expect(seen.succes).toMatchObject({ codigo_descuento: code.codigo, descuento: 10, valor_total: 140 });
+    expect(seen.succes.lineas.map((l) => [l.descuento, l.valor_total])).toEqual([
+      [3.34, 46.66],
+      [3.33, 46.67],
+      [3.33, 46.67],
+    ]);
+    expect((await detalle(order!.id)).reserva).toMatchObject({ codigo_descuento: code.codigo, descuento: 10 });
     const refunded: string[] = [];
     for (const l of (await reserva({ ...b, orderId: order!.id, token })).lineas) {
       const res = await cancelar(b, l.id);
@@ -178,5 +187,8 @@ describe("the checkout with a code", () => {
     expect(row).toMatchObject({ valor_total_cents: 4500, codigo_descuento_id: null, codigo_descuento: null });
     const lines = await t.db.select().from(pedidoLine).where(eq(pedidoLine.id_pedido, b.orderId));
     expect(lines.map((l) => l.descuento_cents)).toEqual([0]);
+    const seen = (await consulta(b, freshIp())).json() as { succes: Record<string, unknown> & { lineas: Record<string, unknown>[] } };
+    expect(seen.succes).toMatchObject({ codigo_descuento: null, descuento: 0 });
+    expect(seen.succes.lineas.map((l) => l.descuento)).toEqual([0]);
   });
 });

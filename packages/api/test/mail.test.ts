@@ -13,6 +13,7 @@ import type { Notifier } from "../src/notifications/notifier.ts";
 import { PAYPAL_WEBHOOK_PATH } from "../src/modules/webhooks/webhooks.routes.ts";
 import { pedido, pedidoLine, reembolso } from "../src/modules/compra/compra.table.ts";
 import { cambioFecha } from "../src/modules/reservas/cambio-fecha.table.ts";
+import { codigoDescuento } from "../src/modules/codigos/codigos.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
 import { startSecondApi, type SecondApi } from "./second-api.ts";
 import { ALL_DAYS, buyer, line } from "./compra-fixtures.ts";
@@ -205,6 +206,28 @@ describe("confirmation e-mail", () => {
     expect(calendar).toContain("TZID:Europe/Madrid");
     expect(calendar).toContain("SUMMARY:Graffiti Tour");
     expect(calendar).toContain("LOCATION:Puerta del Sol\\, 1");
+  });
+
+  it("an order bought with a discount code says which and what it took off, to the buyer and to staff", async () => {
+    const codigo = `HOTEL${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
+    await t.db.insert(codigoDescuento).values({ codigo, tipo: "porcentaje", valor: 10 });
+    const email = uniqueEmail("con-codigo");
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/compra/create",
+      payload: { ...buyer({ email }), codigo: codigo.toLowerCase(), pedidos: [line(bogotaTour, formatDia(inAWeek("America/Bogota"), "09:00"), { mayores_15: 2 })] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const token = CompraCreateAnswer.parse(res.json()).succes.id;
+    t.sim.control.approve(token);
+    expect((await confirm(token)).statusCode).toBe(200);
+    const [row] = await t.db.select().from(pedido).where(eq(pedido.id_pay, token));
+    // 2 × USD 25.00 less 10 %
+    const message = await waitFor("the confirmation", () => to(email)[0]);
+    expect(message.text).toContain("Total pagado: USD 45.00");
+    expect(message.text).toContain(`Incluye el descuento del código ${codigo}: −USD 5.00`);
+    const staff = await waitFor("the staff e-mail", () => to(STAFF).find((m) => m.subject.includes(row!.referencia)));
+    expect(staff.text).toContain(`Código de descuento: ${codigo} (−USD 5.00)`);
   });
 
   it("an OCTO booking or an unpaid order sends nothing", async () => {

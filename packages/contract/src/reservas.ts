@@ -83,7 +83,10 @@ export const ReservaLineaSchema = z.object({
   menoresde15_a4: z.number().check(z.int()),
   menores3: z.number().check(z.int()),
   mascotas: z.number().check(z.int()),
+  /** What was paid for the line (its catalogue total less `descuento`). */
   valor_total: NumberLikeSchema,
+  /** Additive (issue 25): what the order's discount code took off this line, USD; 0 without one. */
+  descuento: z._default(NumberLikeSchema, 0),
   reembolsable: z.boolean(),
   /** Free cancellation until then (departure − the tour's cutoff); null when the tour is not refundable. */
   limite_cancelacion: z.nullable(instant),
@@ -116,6 +119,9 @@ export const ReservaSchema = z.object({
   email: z.string(),
   telefono: z.string(),
   valor_total: NumberLikeSchema,
+  /** Additive (issue 25): the discount code the order was bought with, and what it took off in all (USD). */
+  codigo_descuento: z._default(z.nullable(z.string()), null),
+  descuento: z._default(NumberLikeSchema, 0),
   /** Refunded so far (completed refunds). */
   reembolsado: NumberLikeSchema,
   moneda: z.literal("USD"),

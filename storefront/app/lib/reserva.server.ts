@@ -67,7 +67,10 @@ export interface LineaPage {
   hora: string;
   puntoEncuentro: string;
   viajeros: string;
+  /** What was paid for the line. */
   precio: string;
+  /** What the order's discount code took off it ("USD 3.34"); null without one. */
+  descuento: string | null;
   reembolsable: boolean;
   limite: string | null;
   /** Why it cannot be cancelled now (the API's words); null when it can. */
@@ -83,6 +86,8 @@ export interface ReservaPage {
   email: string;
   pagado: boolean;
   total: string;
+  /** The discount code the booking was bought with and what it took off in all; null without one. */
+  descuento: { codigo: string; monto: string } | null;
   reembolsado: string | null;
   /** Every line still active can be cancelled, and there are several: the whole booking can go at once. */
   cancelableTodo: boolean;
@@ -123,6 +128,7 @@ async function toPage(reserva: Reserva): Promise<ReservaPage> {
       puntoEncuentro: l.punto_encuentro,
       viajeros: travellersText(l),
       precio: usd(l.valor_total),
+      descuento: toCents(l.descuento) > 0 ? usd(l.descuento) : null,
       reembolsable: l.reembolsable,
       limite: l.limite_texto,
       motivo: l.motivo_no_cancelable,
@@ -138,6 +144,7 @@ async function toPage(reserva: Reserva): Promise<ReservaPage> {
     email: reserva.email,
     pagado: reserva.pagado,
     total: usd(reserva.valor_total),
+    descuento: reserva.codigo_descuento && toCents(reserva.descuento) > 0 ? { codigo: reserva.codigo_descuento, monto: usd(reserva.descuento) } : null,
     reembolsado: toCents(reserva.reembolsado) > 0 ? usd(reserva.reembolsado) : null,
     cancelableTodo: activas.length > 1 && activas.every((l) => l.cancelable),
     devolucionTodo: formatUSD(reserva.lineas.filter((l) => l.cancelada_at === null).reduce((sum, l) => sum + toCents(l.valor_total), 0)),

@@ -195,7 +195,10 @@ function Line({ line }: { line: LineaPage }) {
         <dt>Punto de encuentro</dt>
         <dd>{line.puntoEncuentro || "Te lo confirmará el guía"}</dd>
         <dt>Precio</dt>
-        <dd className="price">{line.precio}</dd>
+        <dd className="price" data-testid="linea-precio">
+          {line.precio}
+          {line.descuento ? <span className="muted"> (descuento de {line.descuento})</span> : null}
+        </dd>
         <dt>Cancelación</dt>
         <dd data-testid="linea-limite">
           {!line.reembolsable ? "Este tour no es reembolsable" : line.limite ? `Gratis hasta el ${line.limite}` : "Ya no se puede cancelar"}
@@ -270,6 +273,15 @@ function Booking({ reserva, confirmar }: { reserva: ReservaPage; confirmar: Line
                 <span className="badge">Pendiente de pago</span>
               )}{" "}
               Total pagado <strong className="price">{reserva.total}</strong>
+              {reserva.descuento ? (
+                <>
+                  {" "}
+                  · Código de descuento <strong data-testid="reserva-codigo">{reserva.descuento.codigo}</strong>:{" "}
+                  <span className="price" data-testid="reserva-descuento">
+                    −{reserva.descuento.monto}
+                  </span>
+                </>
+              ) : null}
               {reserva.reembolsado ? (
                 <>
                   {" "}

@@ -114,6 +114,9 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
   const active = lines.filter((line) => !line.cancelada_at);
   const activeCents = active.reduce((sum, line) => sum + toCents(line.valor_total), 0);
   const reference = detail?.referencia ?? detail?.reserva?.referencia ?? (order.referencia as string | undefined);
+  // what the order's discount code took off each line (the booking's view of the same lines)
+  const discountOf = (lineId: number) => Number(detail?.reserva?.lineas.find((l) => Number(l.id) === lineId)?.descuento ?? 0);
+  const code = detail?.reserva?.codigo_descuento ?? null;
   return (
     <Dialog open onClose={onClose} maxWidth="xl" fullWidth aria-labelledby="detalle-title">
       <DialogTitle id="detalle-title" ref={titleRef} tabIndex={-1}>
@@ -167,8 +170,13 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
                       <TableCell align="right" sx={numeric}>
                         {usd(line.valor)}
                       </TableCell>
-                      <TableCell align="right" sx={numeric}>
+                      <TableCell align="right" sx={numeric} data-testid="linea-valor-total">
                         {usd(line.valor_total)}
+                        {discountOf(Number(line.id)) > 0 ? (
+                          <Typography component="span" variant="body2" sx={{ display: "block", color: "text.secondary" }}>
+                            −{usd(discountOf(Number(line.id)))} con el código
+                          </Typography>
+                        ) : null}
                       </TableCell>
                       <TableCell>
                         <LineState line={line} />
@@ -198,7 +206,12 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
                 </TableBody>
               </Table>
             </Box>
-            <Typography sx={{ mt: 2, textAlign: "right", ...numeric }}>
+            {code && detail.reserva && detail.reserva.descuento > 0 ? (
+              <Typography sx={{ mt: 2, textAlign: "right", ...numeric }} data-testid="pedido-codigo">
+                Código de descuento <strong>{code}</strong>: −{usd(detail.reserva.descuento)}
+              </Typography>
+            ) : null}
+            <Typography sx={{ mt: code ? 0.5 : 2, textAlign: "right", ...numeric }}>
               Total del pedido: <strong>{usd(order.valor_total)}</strong>
             </Typography>
             <DateChanges changes={detail.cambios} />

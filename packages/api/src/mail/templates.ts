@@ -35,7 +35,13 @@ export type MailLinea = Pick<
 export type MailReserva = Pick<
   ReservaView,
   "orderId" | "referencia" | "pin" | "nombre" | "apellido" | "email" | "telefono" | "totalCents" | "reembolsadoCents" | "situacion" | "comentario"
-> & { lineas: MailLinea[] };
+> &
+  Partial<Pick<ReservaView, "codigoDescuento" | "descuentoCents">> & { lineas: MailLinea[] };
+
+/** "Incluye el descuento del código HOTEL10: −USD 4.00", or nothing when the order used no code. */
+function descuentoTexto(r: MailReserva): string | null {
+  return r.codigoDescuento && r.descuentoCents ? `Incluye el descuento del código ${r.codigoDescuento}: −${formatUSD(r.descuentoCents)}` : null;
+}
 
 export interface RenderedMail {
   subject: string;
@@ -153,6 +159,7 @@ export function renderConfirmacion(
 ): RenderedMail {
   const url = miReservaUrl(links, r);
   const activas = r.lineas.filter((l) => !l.canceladaAt);
+  const descuento = descuentoTexto(r);
   const qr: Block = {
     html: `<div style="text-align:center;border:2px dashed #0f766e;border-radius:8px;padding:16px;margin:0 0 16px">
 <p style="margin:0 0 4px;color:#6b7280">Referencia de la reserva</p>
@@ -168,6 +175,7 @@ export function renderConfirmacion(
     qr,
     ...activas.map((l) => card(l.tourNombre, lineRows(l, { price: true, deadline: true }))),
     p(`Total pagado: ${formatUSD(r.totalCents)}`),
+    ...(descuento ? [p(descuento)] : []),
     button("Ver mi reserva", url),
     p(
       activas.some((l) => l.reembolsable)
@@ -198,6 +206,7 @@ function staffHead(r: MailReserva): Block[] {
       ["Correo", r.email],
       ["Teléfono", r.telefono],
       ["Estado del pedido", orderStateLabel(r.situacion)],
+      ...(r.codigoDescuento && r.descuentoCents ? [["Código de descuento", `${r.codigoDescuento} (−${formatUSD(r.descuentoCents)})`] as Row] : []),
     ]),
   ];
   if (r.comentario.trim()) blocks.push(card("Comentario del cliente", [["Escribió", r.comentario.trim()]]));

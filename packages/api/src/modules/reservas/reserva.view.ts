@@ -52,7 +52,10 @@ export interface ReservaLinea {
   menoresde15_a4: number;
   menores3: number;
   mascotas: number;
+  /** What was paid for the line: its catalogue total less `descuentoCents`. */
   totalCents: number;
+  /** What the order's discount code took off this line (0 without one). */
+  descuentoCents: number;
   reembolsable: boolean;
   /** Departure start − the tour's cutoff hours; null when not refundable. */
   limiteCancelacion: Date | null;
@@ -83,6 +86,9 @@ export interface ReservaView {
   email: string;
   telefono: string;
   totalCents: number;
+  /** The discount code the order was bought with (as typed at checkout, upper-cased), and what it took off in all. */
+  codigoDescuento: string | null;
+  descuentoCents: number;
   reembolsadoCents: number;
   moneda: typeof CURRENCY;
   pagadoAt: Date | null;
@@ -167,6 +173,7 @@ export async function loadReservaView(db: Db, by: { orderId: number } | { refere
       menores3: l.menores3,
       mascotas: l.mascotas,
       totalCents: l.valor_total_cents,
+      descuentoCents: l.descuento_cents,
       reembolsable,
       limiteCancelacion: limite,
       limiteTexto: limite ? instanteTexto(limite, zona) : null,
@@ -191,6 +198,8 @@ export async function loadReservaView(db: Db, by: { orderId: number } | { refere
     email: order.email,
     telefono: order.telefono,
     totalCents: order.valor_total_cents,
+    codigoDescuento: order.codigo_descuento,
+    descuentoCents: lineas.reduce((sum, l) => sum + l.descuentoCents, 0),
     reembolsadoCents: Number(refunded?.cents ?? 0),
     moneda: CURRENCY,
     pagadoAt: order.paid_at,
