@@ -171,10 +171,15 @@ export async function startJobQueue(handle: DatabaseHandle, options: JobQueueOpt
     define,
     async work(queue, handler, opts = {}) {
       const polling = opts.pollingIntervalSeconds ?? pollingIntervalSeconds;
-      await boss.work<never>(queue, { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true }, async (jobs) => {
+      // pg-boss waits its polling interval after every fetch, even one that found a job: a burst (20 waiting-list
+      // offers, a cancelled departure's e-mails) would drain one job per interval and worker. A worker that has just
+      // handled a job looks again at once; only a fetch that found nothing (or a job that failed) waits.
+      let workerId = "";
+      workerId = await boss.work<never>(queue, { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true }, async (jobs) => {
         for (const job of jobs) {
           await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
         }
+        if (jobs.length > 0) boss.notifyWorker(workerId);
       });
     },
     async stop(timeoutMs = 10_000) {
