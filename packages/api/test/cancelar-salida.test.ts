@@ -7,6 +7,7 @@ import { silentNotifier, type Notifier } from "../src/notifications/notifier.ts"
 import { line } from "./compra-fixtures.ts";
 import { buyPaid } from "./reserva-fixtures.ts";
 import { useTestApp } from "./test-app.ts";
+import { waitFor } from "./wait-for.ts";
 
 /*
  * Issue 22: a whole departure cancelled with a reason, in one process with its job queue (the kill-and-restart
@@ -22,14 +23,6 @@ const t = useTestApp({
   staff: ["ventas", "guia"],
   notifier: { ...silentNotifier, async orderCancelled(event) { told.push(event); } },
 });
-
-async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 20_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe("POST /api/salidas/cancelar", () => {
   it("closes the departure, releases the hold, refunds and tells each paid booking once, by its own job", async () => {
@@ -65,8 +58,8 @@ describe("POST /api/salidas/cancelar", () => {
     });
 
     const ids = paid.map((p) => p.orderId);
-    await until("the three refunds", async () => (await t.db.select().from(pedido).where(inArray(pedido.id, ids))).every((o) => o.estado === "reembolsado"));
-    await until("the three e-mails", async () => told.length === 3);
+    await waitFor("the three refunds", async () => (await t.db.select().from(pedido).where(inArray(pedido.id, ids))).every((o) => o.estado === "reembolsado"));
+    await waitFor("the three e-mails", async () => told.length === 3);
     expect(told.map((e) => e.orderId).sort()).toEqual([...ids].sort());
     expect(told.every((e) => e.porStaff)).toBe(true);
     const refunds = await t.db.select().from(reembolso).where(inArray(reembolso.pedido_id, ids));

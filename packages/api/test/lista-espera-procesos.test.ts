@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { addDays, formatDia, wallClock } from "@tours/domain";
 import { SIMULATOR_CLIENT_ID, SIMULATOR_CLIENT_SECRET, SIMULATOR_WEBHOOK_ID } from "@tours/paypal-simulator";
 import { startLocalMailServer, type RunningMailServer } from "@tours/local-mail";
 import { correo } from "../src/mail/correo.table.ts";
@@ -8,11 +7,12 @@ import { pedido } from "../src/modules/compra/compra.table.ts";
 import { listaEspera } from "../src/modules/lista-espera/lista-espera.table.ts";
 import { plazasLiberadas } from "../src/modules/plazas/plazas.table.ts";
 import { salida } from "../src/modules/salidas/salidas.table.ts";
-import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
 import { databaseUrlOf, startSecondApi, type SecondApi } from "./second-api.ts";
-import { ALL_DAYS, line } from "./compra-fixtures.ts";
+import { line } from "./compra-fixtures.ts";
 import { buyPaid, type Bought } from "./reserva-fixtures.ts";
 import { useTestApp } from "./test-app.ts";
+import { waitFor } from "./wait-for.ts";
+import { departureInThreeDays, joinWaitingList } from "./lista-espera-fixtures.ts";
 
 /*
  * Issue 24 with two API processes on one PostgreSQL (docs/decisions/0023): this file's app (its own job queue and
@@ -27,34 +27,9 @@ const PLACES = 20;
 // servers this file starts listen in 4700–4799
 const port = (n: number) => 4700 + ((Math.floor(Math.random() * 20) * 5 + n) % 100);
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs: number): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function departure(nombre: string, cupo: number) {
-  const [tour] = await t.db
-    .insert(tourTable)
-    .values({ nombre, precioCents: 2000, pais: t.cat.countryId, ciudad: t.cat.cityId, reembolsable: true, corteHoras: 2 })
-    .returning();
-  await t.db.insert(horarioTable).values({ tourId: tour!.id, horaInicio: "10:00", cupo, ...ALL_DAYS });
-  const fecha = addDays(wallClock(new Date(), "America/Bogota").date, 3);
-  return { tourId: tour!.id, dia: formatDia(fecha, "10:00") };
-}
-
 let ipSeq = 0;
 async function join(tourId: number, dia: string, email: string) {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/lista-espera",
-    remoteAddress: `198.51.100.${++ipSeq}`,
-    payload: { tour_id: tourId, dia, email, mayores_15: 1, de_4_15: 0, menores_3: 0, mascotas: 0 },
-  });
+  const res = await joinWaitingList(t, tourId, dia, email, 1, `198.51.100.${++ipSeq}`);
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -96,14 +71,14 @@ describe.runIf(!!process.env.DATABASE_URL)("the waiting list with two API proces
   });
 
   it("20 entries, 20 cancellations at once through both processes: exactly 20 offers, none twice, never past the capacity", async () => {
-    const { tourId, dia } = await departure("Cerro de los veinte", PLACES);
+    const { tourId, dia } = await departureInThreeDays(t, "Cerro de los veinte", PLACES);
     const bought: Bought[] = [];
     for (let i = 0; i < PLACES; i++) bought.push(await buyPaid(t, [line(tourId, dia)], { email: `comprador${i}@example.com` }));
     const waiting = Array.from({ length: PLACES }, (_, i) => `espera${i}@example.com`);
     for (const email of waiting) await join(tourId, dia, email);
     const second = await startApi(inbox.smtpUrl);
 
-    // the capacity, watched the whole time
+    // the capacity, watched the whole time (stopped however the test ends: its pool closes after it)
     let most = 0;
     let watching = true;
     const watcher = (async () => {
@@ -112,38 +87,40 @@ describe.runIf(!!process.env.DATABASE_URL)("the waiting list with two API proces
         await new Promise((r) => setTimeout(r, 25));
       }
     })();
-
-    const answers = await Promise.all(
-      bought.map((b, i) =>
-        i % 2
-          ? t.app
-              .inject({ method: "POST", url: "/api/reserva/cancelar", remoteAddress: `192.0.2.${i}`, payload: { referencia: b.referencia, pin: b.pin } })
-              .then((r) => r.statusCode)
-          : fetch(`${second.url}/api/reserva/cancelar`, {
-              method: "POST",
-              // each buyer from an address of their own (the PIN limit counts per address; loopback is a trusted proxy)
-              headers: { "content-type": "application/json", "x-forwarded-for": `192.0.2.${i}` },
-              body: JSON.stringify({ referencia: b.referencia, pin: b.pin }),
-            }).then((r) => r.status),
-      ),
-    );
-    expect(answers).toEqual(Array(PLACES).fill(200));
-
     const [dep] = await t.db.select().from(salida).where(eq(salida.tourId, tourId));
-    await waitFor(
-      "20 offers and every event handled",
-      async () => {
-        const offered = await t.db.select().from(listaEspera).where(and(eq(listaEspera.salida_id, dep!.id), eq(listaEspera.estado, "ofrecida")));
-        const open = (await t.db.select().from(plazasLiberadas).where(eq(plazasLiberadas.salida_id, dep!.id))).filter((e) => !e.atendido_at);
-        return offered.length === PLACES && open.length === 0;
-      },
-      60_000,
-    );
-    await waitFor("20 offer e-mails", async () => inbox.messages().filter((m) => m.subject.startsWith("Se liberó un lugar")).length >= PLACES, 60_000);
-    // a moment for anything that would come twice
-    await new Promise((r) => setTimeout(r, 3_000));
-    watching = false;
-    await watcher;
+    try {
+      const answers = await Promise.all(
+        bought.map((b, i) =>
+          i % 2
+            ? t.app
+                .inject({ method: "POST", url: "/api/reserva/cancelar", remoteAddress: `192.0.2.${i}`, payload: { referencia: b.referencia, pin: b.pin } })
+                .then((r) => r.statusCode)
+            : fetch(`${second.url}/api/reserva/cancelar`, {
+                method: "POST",
+                // each buyer from an address of their own (the PIN limit counts per address; loopback is a trusted proxy)
+                headers: { "content-type": "application/json", "x-forwarded-for": `192.0.2.${i}` },
+                body: JSON.stringify({ referencia: b.referencia, pin: b.pin }),
+              }).then((r) => r.status),
+        ),
+      );
+      expect(answers).toEqual(Array(PLACES).fill(200));
+
+      await waitFor(
+        "20 offers and every event handled",
+        async () => {
+          const offered = await t.db.select().from(listaEspera).where(and(eq(listaEspera.salida_id, dep!.id), eq(listaEspera.estado, "ofrecida")));
+          const open = (await t.db.select().from(plazasLiberadas).where(eq(plazasLiberadas.salida_id, dep!.id))).filter((e) => !e.atendido_at);
+          return offered.length === PLACES && open.length === 0;
+        },
+        60_000,
+      );
+      await waitFor("20 offer e-mails", async () => inbox.messages().filter((m) => m.subject.startsWith("Se liberó un lugar")).length >= PLACES, 60_000);
+      // a moment for anything that would come twice
+      await new Promise((r) => setTimeout(r, 3_000));
+    } finally {
+      watching = false;
+      await watcher;
+    }
 
     expect(most, apis.map((a) => a.output()).join("\n")).toBeLessThanOrEqual(PLACES);
     expect(await takenNow(tourId)).toBe(PLACES);

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { addDays, formatDia, wallClock } from "@tours/domain";
 import { SIMULATOR_CLIENT_ID, SIMULATOR_CLIENT_SECRET, SIMULATOR_WEBHOOK_ID } from "@tours/paypal-simulator";
 import { startLocalMailServer, type RunningMailServer } from "@tours/local-mail";
 import { correo } from "../src/mail/correo.table.ts";
 import { pedido } from "../src/modules/compra/compra.table.ts";
-import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
 import { databaseUrlOf, startSecondApi, type SecondApi } from "./second-api.ts";
-import { ALL_DAYS, line } from "./compra-fixtures.ts";
+import { line } from "./compra-fixtures.ts";
 import { buyPaid } from "./reserva-fixtures.ts";
 import { useTestApp } from "./test-app.ts";
+import { waitFor } from "./wait-for.ts";
+import { departureInThreeDays, joinWaitingList } from "./lista-espera-fixtures.ts";
 
 /*
  * Issue 24 (docs/decisions/0023): an API process (the real server.ts) handles a departure's freed places and makes
@@ -22,34 +22,9 @@ const t = useTestApp({ paypal: { timeoutMs: 10_000 }, catalogue: true, jobs: tru
 // servers this file starts listen in 4700–4799
 const port = (n: number) => 4700 + ((Math.floor(Math.random() * 20) * 5 + n) % 100);
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs: number): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function departure(nombre: string, cupo: number) {
-  const [tour] = await t.db
-    .insert(tourTable)
-    .values({ nombre, precioCents: 2000, pais: t.cat.countryId, ciudad: t.cat.cityId, reembolsable: true, corteHoras: 2 })
-    .returning();
-  await t.db.insert(horarioTable).values({ tourId: tour!.id, horaInicio: "10:00", cupo, ...ALL_DAYS });
-  const fecha = addDays(wallClock(new Date(), "America/Bogota").date, 3);
-  return { tourId: tour!.id, dia: formatDia(fecha, "10:00") };
-}
-
 let ipSeq = 0;
 async function join(tourId: number, dia: string, email: string) {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/lista-espera",
-    remoteAddress: `198.51.100.${++ipSeq}`,
-    payload: { tour_id: tourId, dia, email, mayores_15: 1, de_4_15: 0, menores_3: 0, mascotas: 0 },
-  });
+  const res = await joinWaitingList(t, tourId, dia, email, 1, `198.51.100.${++ipSeq}`);
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -82,7 +57,7 @@ describe.runIf(!!process.env.DATABASE_URL)("the waiting list's e-mail across a k
   });
 
   it("a process killed after the event was handled and before its e-mail: the next one sends it, once", async () => {
-    const { tourId, dia } = await departure("Cerro del apagón", 1);
+    const { tourId, dia } = await departureInThreeDays(t, "Cerro del apagón", 1);
     const buyerOrder = await buyPaid(t, [line(tourId, dia)], { email: "solo@example.com" });
     await join(tourId, dia, "paciente@example.com");
     // its SMTP server does not answer: the offer's e-mail fails and waits for a retry

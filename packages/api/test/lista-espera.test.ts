@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
-import { addDays, formatDia, wallClock } from "@tours/domain";
 import { correo } from "../src/mail/correo.table.ts";
 import { renderEspera } from "../src/mail/lista-espera.mail.ts";
 import { pedido, pedidoLine } from "../src/modules/compra/compra.table.ts";
 import { listaEspera } from "../src/modules/lista-espera/lista-espera.table.ts";
 import { plazasLiberadas } from "../src/modules/plazas/plazas.table.ts";
 import { salida } from "../src/modules/salidas/salidas.table.ts";
-import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
-import { ALL_DAYS, buyer, line } from "./compra-fixtures.ts";
+import { buyer, line } from "./compra-fixtures.ts";
 import { buyPaid, type Bought } from "./reserva-fixtures.ts";
 import { useTestApp, type ApiTest } from "./test-app.ts";
+import { departureInThreeDays, joinWaitingList } from "./lista-espera-fixtures.ts";
+import { waitFor } from "./wait-for.ts";
 
 /*
  * Issue 24, the waiting list (docs/decisions/0023), in one process with its job queue, on the real clock: joining
@@ -18,31 +18,6 @@ import { useTestApp, type ApiTest } from "./test-app.ts";
  * that fit, the offer's hold counted like any hold, leaving by the link, staff's list and offers by hand. The second
  * block's offers last 9 seconds: a lapsed offer passes to the next entry.
  */
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** A tour of `cupo` places a day at 10:00 (refundable, cutoff 2 h) and its departure three days ahead. */
-async function soldOutDeparture(t: ApiTest, nombre: string, cupo: number) {
-  const [tour] = await t.db
-    .insert(tourTable)
-    .values({ nombre, precioCents: 2000, pais: t.cat.countryId, ciudad: t.cat.cityId, reembolsable: true, corteHoras: 2 })
-    .returning();
-  await t.db.insert(horarioTable).values({ tourId: tour!.id, horaInicio: "10:00", cupo, ...ALL_DAYS });
-  const fecha = addDays(wallClock(new Date(), "America/Bogota").date, 3);
-  const dia = formatDia(fecha, "10:00");
-  return { tourId: tour!.id, fecha, dia };
-}
-
-const join = (t: ApiTest, tourId: number, dia: string, email: string, personas = 1, ip = "203.0.113.7") =>
-  t.app.inject({ method: "POST", url: "/api/lista-espera", remoteAddress: ip, payload: { tour_id: tourId, dia, email, mayores_15: personas, de_4_15: 0, menores_3: 0, mascotas: 0 } });
 
 const entries = async (t: ApiTest, tourId: number) => {
   const [dep] = await t.db.select().from(salida).where(eq(salida.tourId, tourId));
@@ -52,7 +27,7 @@ const entries = async (t: ApiTest, tourId: number) => {
 const stateOf = async (t: ApiTest, tourId: number) => Object.fromEntries((await entries(t, tourId)).map((e) => [e.email, e.estado]));
 
 async function allHandled(t: ApiTest) {
-  return until("every event handled", async () => (await t.db.select().from(plazasLiberadas)).every((e) => e.atendido_at !== null));
+  return waitFor("every event handled", async () => (await t.db.select().from(plazasLiberadas)).every((e) => e.atendido_at !== null), 30_000);
 }
 
 const cancelAsStaff = (t: ApiTest, b: Bought) =>
@@ -66,23 +41,23 @@ describe("the waiting list of a sold-out departure", () => {
   const sold: Bought[] = [];
 
   beforeAll(async () => {
-    ({ tourId, dia, fecha } = await soldOutDeparture(t, "Cerro de lista", 3));
+    ({ tourId, dia, fecha } = await departureInThreeDays(t, "Cerro de lista", 3));
   });
 
   it("is for departures without places: with places the visitor is told to book them", async () => {
-    const res = await join(t, tourId, dia, "temprano@example.com");
+    const res = await joinWaitingList(t, tourId, dia, "temprano@example.com");
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().errors[0].msg).toBe("Esta salida todavía tiene 3 lugares: puedes reservarlos ahora.");
   });
 
   it("joins once per address (case aside), in Spanish, with a welcome e-mail; a limit per address and minute", async () => {
     for (let i = 0; i < 3; i++) sold.push(await buyPaid(t, [line(tourId, dia)], { email: `comprador${i}@example.com` }));
-    const first = await join(t, tourId, dia, "grande@example.com", 3);
+    const first = await joinWaitingList(t, tourId, dia, "grande@example.com", 3);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().succes.mensaje).toBe("Listo: te anotamos en la lista de espera. Si se libera un lugar para tu grupo te escribiremos; revisa tu correo.");
-    expect((await join(t, tourId, dia, "GRANDE@example.com", 3)).statusCode).toBe(200);
-    expect((await join(t, tourId, dia, "dos@example.com", 2)).statusCode).toBe(200);
-    expect((await join(t, tourId, dia, "uno@example.com", 1)).statusCode).toBe(200);
+    expect((await joinWaitingList(t, tourId, dia, "GRANDE@example.com", 3)).statusCode).toBe(200);
+    expect((await joinWaitingList(t, tourId, dia, "dos@example.com", 2)).statusCode).toBe(200);
+    expect((await joinWaitingList(t, tourId, dia, "uno@example.com", 1)).statusCode).toBe(200);
     const list = await entries(t, tourId);
     expect(list.map((e) => [e.email, e.mayores15, e.estado])).toEqual([
       ["grande@example.com", 3, "esperando"],
@@ -93,11 +68,11 @@ describe("the waiting list of a sold-out departure", () => {
     expect(welcome.map((c) => c.destinatario).sort()).toEqual(["dos@example.com", "grande@example.com", "uno@example.com"]);
     expect(welcome[0]!.asunto).toBe("Estás en la lista de espera de Cerro de lista");
     // the same address, a third time within the minute: the first two counted (and this one), the fourth is refused
-    expect((await join(t, tourId, dia, "grande@example.com", 3, "203.0.113.8")).statusCode).toBe(200);
-    const limited = await join(t, tourId, dia, "grande@example.com", 3, "203.0.113.9");
+    expect((await joinWaitingList(t, tourId, dia, "grande@example.com", 3, "203.0.113.8")).statusCode).toBe(200);
+    const limited = await joinWaitingList(t, tourId, dia, "grande@example.com", 3, "203.0.113.9");
     expect(limited.statusCode).toBe(429);
     expect(limited.json().errors[0].msg).toBe("Ya recibimos varias solicitudes de este correo hace un momento. Espera un minuto e inténtalo de nuevo.");
-    const bad = await join(t, tourId, dia, "cero@example.com", 0);
+    const bad = await joinWaitingList(t, tourId, dia, "cero@example.com", 0);
     expect(bad.statusCode).toBe(400);
   });
 
@@ -105,7 +80,7 @@ describe("the waiting list of a sold-out departure", () => {
     // one place freed: the entries for 3 and 2 are skipped and keep their places; the one for 1 gets it
     expect((await cancelAsStaff(t, sold[0]!)).statusCode).toBe(200);
     await allHandled(t);
-    await until("the offer", async () => (await stateOf(t, tourId))["uno@example.com"] === "ofrecida");
+    await waitFor("the offer", async () => (await stateOf(t, tourId))["uno@example.com"] === "ofrecida", 30_000);
     expect(await stateOf(t, tourId)).toEqual({ "grande@example.com": "esperando", "dos@example.com": "esperando", "uno@example.com": "ofrecida" });
     const uno = (await entries(t, tourId)).find((e) => e.email === "uno@example.com")!;
     const hours = (uno.oferta_hasta!.getTime() - uno.ofrecida_at!.getTime()) / 3_600_000;
@@ -143,7 +118,7 @@ describe("the waiting list of a sold-out departure", () => {
     expect((await stateOf(t, tourId))["dos@example.com"]).toBe("esperando");
     expect((await cancelAsStaff(t, sold[2]!)).statusCode).toBe(200);
     await allHandled(t);
-    await until("the offer for two", async () => (await stateOf(t, tourId))["dos@example.com"] === "ofrecida");
+    await waitFor("the offer for two", async () => (await stateOf(t, tourId))["dos@example.com"] === "ofrecida", 30_000);
     expect(await stateOf(t, tourId)).toEqual({ "grande@example.com": "esperando", "dos@example.com": "ofrecida", "uno@example.com": "usada" });
   });
 
@@ -174,7 +149,7 @@ describe("the waiting list of a sold-out departure", () => {
     const refused = await t.app.inject({ method: "POST", url: `/api/salidas/lista-espera/ofrecer/${grande.id}`, headers: t.staff("ventas") });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errors[0].msg).toBe("No hay lugar para 3 personas: quedan 2 lugares libres.");
-    expect((await join(t, tourId, dia, "pareja@example.com", 2, "203.0.113.20")).statusCode).toBe(200);
+    expect((await joinWaitingList(t, tourId, dia, "pareja@example.com", 2, "203.0.113.20")).statusCode).toBe(200);
     const pareja = (await entries(t, tourId)).find((e) => e.email === "pareja@example.com")!;
     expect((await t.app.inject({ method: "POST", url: `/api/salidas/lista-espera/ofrecer/${pareja.id}`, headers: t.staff("guia") })).statusCode).toBe(403);
     const byHand = await t.app.inject({ method: "POST", url: `/api/salidas/lista-espera/ofrecer/${pareja.id}`, headers: t.staff("ventas") });
@@ -189,16 +164,16 @@ describe("an offer not used in time", () => {
   const t = useTestApp({ paypal: { timeoutMs: 10_000 }, catalogue: true, jobs: true, staff: ["ventas"], env: { WAITLIST_OFFER_HOURS: "0.0025" } });
 
   it("lapses (its hold's expiry is an event) and passes to the next entry that fits", async () => {
-    const { tourId, dia } = await soldOutDeparture(t, "Cerro con prisa", 1);
+    const { tourId, dia } = await departureInThreeDays(t, "Cerro con prisa", 1);
     const buyerOrder = await buyPaid(t, [line(tourId, dia)], { email: "primero@example.com" });
-    expect((await join(t, tourId, dia, "lenta@example.com")).statusCode).toBe(200);
-    expect((await join(t, tourId, dia, "siguiente@example.com")).statusCode).toBe(200);
+    expect((await joinWaitingList(t, tourId, dia, "lenta@example.com")).statusCode).toBe(200);
+    expect((await joinWaitingList(t, tourId, dia, "siguiente@example.com")).statusCode).toBe(200);
     expect((await cancelAsStaff(t, buyerOrder)).statusCode).toBe(200);
-    await until("the first offer", async () => (await stateOf(t, tourId))["lenta@example.com"] === "ofrecida");
+    await waitFor("the first offer", async () => (await stateOf(t, tourId))["lenta@example.com"] === "ofrecida", 30_000);
     expect((await stateOf(t, tourId))["siguiente@example.com"]).toBe("esperando");
     const lenta = (await entries(t, tourId)).find((e) => e.email === "lenta@example.com")!;
     // nothing else happens: at its end the hold's own scheduled check frees the place, and the next entry gets it
-    await until("the offer passed on", async () => (await stateOf(t, tourId))["siguiente@example.com"] === "ofrecida", 40_000);
+    await waitFor("the offer passed on", async () => (await stateOf(t, tourId))["siguiente@example.com"] === "ofrecida", 40_000);
     expect((await stateOf(t, tourId))["lenta@example.com"]).toBe("vencida");
     const [lapsed] = await t.db.select().from(pedido).where(eq(pedido.id, lenta.pedido_id!));
     expect(lapsed!.estado).toBe("cancelado");

@@ -18,6 +18,7 @@ import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
 import { startSecondApi, type SecondApi } from "./second-api.ts";
 import { ALL_DAYS, buyer, line } from "./compra-fixtures.ts";
 import { useTestApp } from "./test-app.ts";
+import { waitFor } from "./wait-for.ts";
 
 const STAFF = "equipo@tours.test";
 
@@ -74,16 +75,6 @@ afterAll(async () => {
 
 /** A week from today in the zone (far enough for a reminder a day before). */
 const inAWeek = (zone: string) => addDays(wallClock(new Date(), zone).date, 7);
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const to = (address: string, box = inbox) => box.messages().filter((m) => m.to.includes(address));
 const uniqueEmail = (tag: string) => `${tag}-${Math.random().toString(36).slice(2, 8)}@example.com`;

@@ -12,6 +12,7 @@ import { recordPlacesFreed } from "../src/modules/plazas/plazas-liberadas.ts";
 import { NOW } from "./compra-fixtures.ts";
 import { bearer } from "./helpers.ts";
 import { departure, newReseller, octo, octoError, ok, reserve, tourWithSchedule, useOctoApp } from "./octo-fixtures.ts";
+import { waitFor } from "./wait-for.ts";
 
 /**
  * OCTO webhooks (issue 24): registration, signed deliveries in order per booking and availability, retries while a
@@ -49,14 +50,6 @@ async function receiver(answer: (req: IncomingMessage, res: ServerResponse, n: n
       server.close(() => resolve());
     }),
   };
-}
-
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 20_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const env = useOctoApp({
@@ -164,7 +157,7 @@ describe("deliveries", () => {
     ok(OctoBooking, await octo(env, env.keyA, "POST", `/bookings/${held.uuid}/cancel`, { reason: "cambio de planes" }));
 
     const mine = () => good.received.filter((r) => r.json.booking?.uuid === held.uuid || r.json.availability?.id === departure(tourId));
-    await until("A's three deliveries", () => mine().length >= 3);
+    await waitFor("A's three deliveries", () => mine().length >= 3);
     const bookingEvents = mine().filter((r) => r.json.event === "booking_update");
     expect(bookingEvents).toHaveLength(2);
     // the body is the booking as it is when sent (the first may already read cancelled); the event says when
@@ -184,7 +177,7 @@ describe("deliveries", () => {
     expect(new Set(mine().map((r) => `${r.json.webhook.id}:${r.json.id}`)).size).toBe(mine().length);
 
     // B: the availability, not A's bookings
-    await until("B's availability delivery", () => bReceiver.received.some((r) => r.json.availability?.id === departure(tourId)));
+    await waitFor("B's availability delivery", () => bReceiver.received.some((r) => r.json.availability?.id === departure(tourId)));
     expect(bReceiver.received.some((r) => r.json.booking?.uuid === held.uuid)).toBe(false);
     expect((await deliveries(availabilityHookB.id)).every((d) => d.estado === "entregada")).toBe(true);
   });
@@ -203,12 +196,12 @@ describe("deliveries", () => {
     ok(OctoBooking, await octo(env, env.keyA, "PATCH", `/bookings/${held.uuid}`, { notes: "silla de ruedas" }));
     ok(OctoBooking, await octo(env, env.keyA, "POST", `/bookings/${held.uuid}/cancel`, {}));
 
-    await until("three failed tries", async () => flaky.received.length >= 3);
+    await waitFor("three failed tries", async () => flaky.received.length >= 3);
     expect((await deliveries(hook.id)).map((d) => d.estado)).toEqual(["pendiente", "pendiente", "pendiente"]);
     // while the first event is not delivered, the later ones of the same booking wait behind it
     expect(new Set(flaky.received.map((r) => r.json.id)).size).toBe(1);
     down = false;
-    await until("every event delivered", async () => (await deliveries(hook.id)).every((d) => d.estado === "entregada"), 30_000);
+    await waitFor("every event delivered", async () => (await deliveries(hook.id)).every((d) => d.estado === "entregada"), 30_000);
     const ids = [...new Set(flaky.received.map((r) => r.json.id))];
     expect(ids).toHaveLength(3);
     // the order the events happened in: each id's first arrival comes after the previous id's last
@@ -244,16 +237,16 @@ describe("deliveries", () => {
       const held = await reserve(env, tourId, ["adult"]);
       ok(OctoBooking, await octo(env, env.keyA, "POST", `/bookings/${held.uuid}/cancel`, {}));
     }
-    await until("the prompt receiver's three events", () => prompt.received.filter((r) => r.json.availability?.id === departure(tourId)).length >= 3);
+    await waitFor("the prompt receiver's three events", () => prompt.received.filter((r) => r.json.availability?.id === departure(tourId)).length >= 3);
     const promptMs = Date.now() - started;
-    await until("the others tried", () => hanging.received.length >= 1 && redirecting.received.length >= 1 && endless.received.length >= 1);
+    await waitFor("the others tried", () => hanging.received.length >= 1 && redirecting.received.length >= 1 && endless.received.length >= 1);
     expect((await deliveries(hooks.prompt.id)).every((d) => d.estado === "entregada")).toBe(true);
     const redirected = await deliveries(hooks.redirecting.id);
     expect(redirected[0]!.ultimo_error).toBe("redirección 302 no seguida");
     expect(redirected[0]!.estado).toBe("pendiente");
     // an endless answer is cut after a few kilobytes: a 200 is a delivery
-    await until("the endless receiver's deliveries", async () => (await deliveries(hooks.endless.id)).every((d) => d.estado === "entregada"));
-    await until("the hanging receiver timed out", async () => (await deliveries(hooks.hanging.id))[0]!.ultimo_error !== null);
+    await waitFor("the endless receiver's deliveries", async () => (await deliveries(hooks.endless.id)).every((d) => d.estado === "entregada"));
+    await waitFor("the hanging receiver timed out", async () => (await deliveries(hooks.hanging.id))[0]!.ultimo_error !== null);
     expect((await deliveries(hooks.hanging.id))[0]!.ultimo_error).toBe("sin respuesta en 1000 ms");
     // the prompt one did not wait for the hanging one's timeouts (1 s each, retried)
     expect(promptMs).toBeLessThan(15_000);
@@ -269,7 +262,7 @@ describe("deliveries", () => {
     });
     expect(raised.statusCode, raised.body).toBe(200);
     const about = (r: Received) => r.json.availability?.id === departure(tourId);
-    await until("both resellers' availability_update", () => good.received.some(about) && bReceiver.received.some(about));
+    await waitFor("both resellers' availability_update", () => good.received.some(about) && bReceiver.received.some(about));
     expect(good.received.find(about)!.json.availability).toMatchObject({ vacancies: 9 });
   });
 
@@ -285,7 +278,7 @@ describe("deliveries", () => {
       await recordPlacesFreed(tx as unknown as Db, env.t.deps.jobs, [order!.salida_id], "retencion_vencida", order!.id);
     });
     const expired = (r: Received) => r.json.booking?.uuid === held.uuid;
-    await until("the EXPIRED booking_update", () => good.received.some(expired));
+    await waitFor("the EXPIRED booking_update", () => good.received.some(expired));
     expect(good.received.find(expired)!.json.booking!.status).toBe("EXPIRED");
     expect(bReceiver.received.some(expired)).toBe(false);
   });
@@ -301,7 +294,7 @@ describe("deliveries", () => {
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const about = (r: Received) => r.json.booking?.uuid === held.uuid;
-    await until("the CANCELLED booking_update", () => good.received.some(about));
+    await waitFor("the CANCELLED booking_update", () => good.received.some(about));
     await new Promise((r) => setTimeout(r, 1500)); // a second report of the same change, if any, would arrive now
     expect(good.received.filter(about).map((r) => r.json.booking!.status)).toEqual(["CANCELLED"]);
   });
@@ -314,9 +307,9 @@ describe("deliveries", () => {
     const tourId = await tourWithSchedule(env, 5);
     const held = await reserve(env, tourId, ["adult"]);
     ok(OctoBooking, await octo(env, env.keyA, "POST", `/bookings/${held.uuid}/cancel`, {}));
-    await until("a first failed try", () => dead.received.length >= 1);
+    await waitFor("a first failed try", () => dead.received.length >= 1);
     await env.t.db.execute(sql`update octo_webhook_entrega set creada_at = now() - interval '25 hours' where webhook_id = ${hook.id}`);
-    await until("given up", async () => (await deliveries(hook.id))[0]!.estado === "fallida", 15_000);
+    await waitFor("given up", async () => (await deliveries(hook.id))[0]!.estado === "fallida", 15_000);
     expect((await deliveries(hook.id))[0]!.ultimo_error).toBe("respuesta 500");
   });
 });

@@ -9,6 +9,7 @@ import { bearer } from "./helpers.ts";
 import { ALL_DAYS, buyer, line } from "./compra-fixtures.ts";
 import { buyPaid } from "./reserva-fixtures.ts";
 import { useTestApp } from "./test-app.ts";
+import { waitFor } from "./wait-for.ts";
 
 /*
  * Issue 24: every change of a departure's free places is a durable event (plazas_liberadas, docs/decisions/0023),
@@ -17,16 +18,6 @@ import { useTestApp } from "./test-app.ts";
  */
 
 const t = useTestApp({ paypal: { timeoutMs: 10_000 }, catalogue: true, jobs: true, staff: ["admin"] });
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 let seq = 0;
 async function newTour(cupo: number | null = 5) {
@@ -48,7 +39,7 @@ async function eventsOf(tourId: number): Promise<string[]> {
       .innerJoin(salida, eq(salida.id, plazasLiberadas.salida_id))
       .where(eq(salida.tourId, tourId))
       .orderBy(plazasLiberadas.id);
-  await until("the events handled", async () => (await rows()).every((r) => r.atendido !== null));
+  await waitFor("the events handled", async () => (await rows()).every((r) => r.atendido !== null));
   return (await rows()).map((r) => r.origen);
 }
 

@@ -11,6 +11,7 @@ import { startSecondApi, type SecondApi } from "./second-api.ts";
 import { ALL_DAYS, line } from "./compra-fixtures.ts";
 import { buyPaid, type Bought } from "./reserva-fixtures.ts";
 import { useTestApp } from "./test-app.ts";
+import { waitFor } from "./wait-for.ts";
 
 /*
  * Issue 22: cancelling a whole departure is resumable. An API process (the real server.ts) cancels a departure of 30
@@ -21,16 +22,6 @@ import { useTestApp } from "./test-app.ts";
 
 const BOOKINGS = 30;
 const t = useTestApp({ paypal: { timeoutMs: 10_000 }, catalogue: true });
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs: number): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.runIf(!!process.env.DATABASE_URL)("a departure cancelled by a process that dies mid-way", () => {
   let inbox: RunningMailServer;
