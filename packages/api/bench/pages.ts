@@ -12,7 +12,9 @@
  * 2. a city page whose city has 300 tours ÷ one with 3: time and HTML bytes, with cold caches too (the back-to-back renders of the two
  *    pages in turn, BENCH_CITY_REPS of each, so the machine's drift reaches both);
  * 3. the same city page served by the storefront's own static file handler: SSR req/s ÷ static req/s (rounds of
- *    each side in turn, so a change in the machine's load reaches both), and the API calls made meanwhile (only
+ *    each side in turn, so a change in the machine's load reaches both; the load from autocannon in a process of its
+ *    own, pinned to another core than the storefront's where taskset and a second core exist; both sides' absolute
+ *    req/s printed), and the API calls made meanwhile (only
  *    the cache's revalidations: a render served from the cache asks the API nothing); then the p95 of the city
  *    page ÷ the p95 of its API call (the same page of tours and its filter counts asked of the API directly,
  *    GET /api/busqueda), timed in turn;
@@ -24,7 +26,7 @@
  * ratios > 1.5 (time; bytes as sent, i.e. gzip — the uncompressed ratio is printed too), SSR ÷ static < 0.30,
  * page p95 ÷ API p95 > 2,
  * first-load ratio > 1.15, panel first screen > 50 %; or when a page answers anything but 200.
- * Settings: BENCH_REPS (timed renders per case, default 15), BENCH_CITY_REPS (the city pages' renders in turn, 60), BENCH_LOAD_SECONDS (default 2 per side and round),
+ * Settings: BENCH_REPS (timed renders per case, default 15), BENCH_CITY_REPS (the city pages' renders in turn, 60), BENCH_LOAD_SECONDS (default 5 per side and round),
  * BENCH_LOAD_ROUNDS (default 3), BENCH_P95_REPS (page and API call timings for the p95s, default 200).
  * Ports: the API and the storefront listen on ports the system picks (ephemeral range), never on the product's own.
  */
@@ -41,12 +43,13 @@ import { paisTable } from "../src/modules/pais/pais.table.ts";
 import { comentariosTable, fotosTable, tourTable } from "../src/modules/tour/tour.table.ts";
 import { RESUMEN_TTL_MS } from "../src/modules/pais/resumen.ts";
 import { createTestApp } from "../test/helpers.ts";
-import { root, startStorefront, storefrontDir } from "./storefront-process.ts";
+import { STOREFRONT_CPU, generateLoad, root, startStorefront, storefrontDir } from "./storefront-process.ts";
 import { MEASURED_ROUTES, firstLoadSize } from "../../../storefront/scripts/client-bundle.mjs";
 
 const REPS = positiveInt(process.env.BENCH_REPS, 15);
-const LOAD_SECONDS = positiveInt(process.env.BENCH_LOAD_SECONDS, 2);
+const LOAD_SECONDS = positiveInt(process.env.BENCH_LOAD_SECONDS, 5);
 const LOAD_ROUNDS = positiveInt(process.env.BENCH_LOAD_ROUNDS, 3);
+const LOAD_CONNECTIONS = 8;
 const P95_REPS = positiveInt(process.env.BENCH_P95_REPS, 200);
 const CITY_REPS = positiveInt(process.env.BENCH_CITY_REPS, 60);
 const COLD_REPS = positiveInt(process.env.BENCH_COLD_REPS, 3);
@@ -123,23 +126,6 @@ async function steadyInTurn(urls: [string, string], apiCalls: () => number): Pro
     for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) out[k]!.push(await render(urls[k]!, apiCalls));
   }
   return out;
-}
-
-/** Requests of one URL at a concurrency of 8 for LOAD_SECONDS, and how long they took. */
-async function throughput(url: string): Promise<{ done: number; seconds: number }> {
-  const until = performance.now() + LOAD_SECONDS * 1000;
-  let done = 0;
-  const worker = async () => {
-    while (performance.now() < until) {
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
-      done++;
-    }
-  };
-  const start = performance.now();
-  await Promise.all(Array.from({ length: 8 }, worker));
-  return { done, seconds: (performance.now() - start) / 1000 };
 }
 
 /** The bytes a browser receives for a page: the storefront's own compression (gzip), as sent. */
@@ -233,7 +219,7 @@ async function main(): Promise<void> {
       );
     }
 
-    const sf = await startStorefront(apiUrl);
+    const sf = await startStorefront(apiUrl, undefined, STOREFRONT_CPU);
     storefront.child = sf.child;
     const port = Number(new URL(sf.url).port);
     /** The first render of a page by a storefront just started, the API's cached counters expired meanwhile. */
@@ -297,14 +283,18 @@ async function main(): Promise<void> {
     await writeFile(path.join(benchDir, "ciudad.html"), html);
     const rounds: Array<{ ssr: number; static: number }> = [];
     const load = { ssr: { done: 0, seconds: 0 }, static: { done: 0, seconds: 0 }, apiCalls: 0 };
+    // the load from autocannon in a process of its own, pinned away from the storefront where the machine allows
     for (let round = 0; round < LOAD_ROUNDS; round++) {
-      const fromFile = await throughput(`${sf.url}/__bench/ciudad.html`);
+      const fromFile = await generateLoad(`${sf.url}/__bench/ciudad.html`, LOAD_SECONDS, LOAD_CONNECTIONS);
       const callsBefore = apiCalls;
-      const rendered = await throughput(cityUrl(big!.id));
+      const rendered = await generateLoad(cityUrl(big!.id), LOAD_SECONDS, LOAD_CONNECTIONS);
       load.apiCalls += apiCalls - callsBefore;
-      rounds.push({ ssr: rendered.done / rendered.seconds, static: fromFile.done / fromFile.seconds });
+      for (const r of [fromFile, rendered]) {
+        if (r.non2xx + r.errors + r.timeouts > 0) throw new Error(`load: ${r.non2xx} non-2xx answers, ${r.errors} errors, ${r.timeouts} timeouts`);
+      }
+      rounds.push({ ssr: rendered.rps, static: fromFile.rps });
       for (const [side, r] of [["ssr", rendered], ["static", fromFile]] as const) {
-        load[side].done += r.done;
+        load[side].done += r.requests;
         load[side].seconds += r.seconds;
       }
     }
@@ -369,7 +359,7 @@ async function main(): Promise<void> {
 
     const ssrRatio = ssrRps / staticRps;
     console.log(
-      `\nCity page (${BIG_CITY} tours) at concurrency 8, ${LOAD_ROUNDS} rounds of ${LOAD_SECONDS} s per side: ` +
+      `\nCity page (${BIG_CITY} tours), autocannon in its own process at ${LOAD_CONNECTIONS} connections, ${LOAD_ROUNDS} rounds of ${LOAD_SECONDS} s per side: ` +
         `SSR ${fmt(ssrRps, 0)} req/s, same HTML static ${fmt(staticRps, 0)} req/s → ratio ${fmt(ssrRatio)} ` +
         `(rounds: ${rounds.map((r) => fmt(r.ssr / r.static)).join(", ")})`,
     );

@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer, type AddressInfo } from "node:net";
+import { cpus } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -21,10 +22,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** The built storefront (storefront/server.mjs, production) as a child process against `apiUrl`. */
-export async function startStorefront(apiUrl: string, port?: number): Promise<{ url: string; child: ChildProcess }> {
+/**
+ * `command` pinned to one CPU with taskset where the machine has it and more than one core (the load generator on one
+ * core, the storefront on another); else as it is.
+ */
+function pinned(cpu: number | undefined, command: string[]): string[] {
+  if (cpu === undefined || cpus().length < 2 || spawnSync("taskset", ["-c", "0", "true"]).status !== 0) return command;
+  return ["taskset", "-c", String(cpu), ...command];
+}
+
+/** The CPUs the storefront and the load generator are pinned to where they can be (`pinned`). */
+export const STOREFRONT_CPU = 0;
+const LOAD_CPU = 1;
+
+/** The built storefront (storefront/server.mjs, production) as a child process against `apiUrl`; on `cpu` if given. */
+export async function startStorefront(apiUrl: string, port?: number, cpu?: number): Promise<{ url: string; child: ChildProcess }> {
   port ??= await freePort();
-  const child = spawn(process.execPath, ["server.mjs", "./build/server/index.js"], {
+  const [command, ...args] = pinned(cpu, [process.execPath, "server.mjs", "./build/server/index.js"]);
+  const child = spawn(command!, args, {
     cwd: storefrontDir,
     env: {
       ...process.env,
@@ -49,4 +64,27 @@ export async function startStorefront(apiUrl: string, port?: number): Promise<{ 
     await sleep(100);
   }
   throw new Error("the storefront did not start");
+}
+
+export interface LoadResult {
+  /** 2xx answers, and the others. */
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  seconds: number;
+  /** 2xx answers per second. */
+  rps: number;
+}
+
+/** Requests of `url` for `seconds` at `connections`, made by autocannon in a process of its own (bench/load-generator.ts), pinned away from the storefront where the machine allows. */
+export async function generateLoad(url: string, seconds: number, connections: number): Promise<LoadResult> {
+  const script = fileURLToPath(new URL("./load-generator.ts", import.meta.url));
+  const [command, ...args] = pinned(LOAD_CPU, [process.execPath, "--import", "tsx", script, url, String(seconds), String(connections)]);
+  const child = spawn(command!, args, { cwd: path.dirname(script), stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  if (code !== 0) throw new Error(`the load generator stopped (exit ${code})`);
+  return JSON.parse(out.trim().split("\n").pop()!) as LoadResult;
 }
