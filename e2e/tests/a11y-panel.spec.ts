@@ -7,7 +7,8 @@ import { createTestTour, paidBooking, soonDate } from "../support/tours";
 /*
  * Issue 23: no critical or serious axe violation (WCAG 2.2 AA tags) on any panel screen, for each role that works
  * in it day to day (Administrador, Ventas, Guía), on a desktop (1366 px) and a phone (390 px). Each screen is
- * scanned once its data has loaded; the order detail and a tour's edit form are scanned too.
+ * scanned once its data has loaded; the order detail and a tour's edit form are scanned too. At both widths the page
+ * must not scroll sideways (reflow): a list wider than a phone scrolls inside its own box.
  */
 
 const SCREENS: Record<Exclude<Rol, "contenido">, string[]> = {
@@ -38,6 +39,9 @@ async function scanBothWidths(page: Page, what: string): Promise<void> {
     await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
     await settled(page);
     await expectAccessible(page, what);
+    // reflow (WCAG 1.4.10): the page never scrolls sideways; a wide table scrolls inside its own box
+    const [scroll, room] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    expect(scroll, `${what} at ${width} px scrolls sideways`).toBeLessThanOrEqual(room!);
   }
 }
 

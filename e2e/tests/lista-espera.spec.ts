@@ -72,3 +72,46 @@ test("staff see a departure's waiting list in Salidas: who, how many, in what st
   await expect(entry.getByRole("cell").nth(3)).toHaveText("Esperando");
   await expectAccessible(page, "a departure's waiting list");
 });
+
+test.describe("on a phone, with the keyboard alone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("staff open a departure's waiting list, try to offer its places by hand, and close it; the focus is never lost", async ({ page, request, signIn }) => {
+    const { tourId } = await createTestTour(request, { nombre: `Lista por teclado ${Date.now()}`, cupo: 1 });
+    const fecha = soonDate(3);
+    await holdPlaces(request, tourId, fecha, "10:00", 1, `retiene-teclado-${Date.now()}@example.com`);
+    const email = `espera-teclado-${Date.now()}@example.com`;
+    const joined = await request.post(`${API_URL}/api/lista-espera`, {
+      data: { tour_id: tourId, dia: diaOf(fecha, "10:00"), email, mayores_15: 1, de_4_15: 0, menores_3: 0, mascotas: 0 },
+    });
+    expect(joined.status(), await joined.text()).toBe(200);
+
+    await signIn(`/panel/salidas?filter=${encodeURIComponent(JSON.stringify({ tour_id: tourId, desde: fecha, hasta: fecha }))}`);
+    const actions = page.getByTestId("salida-fila").first().getByRole("button", { name: /^Acciones de la salida/ });
+    await actions.focus();
+    await page.keyboard.press("Enter");
+    const item = page.getByRole("menuitem", { name: "Lista de espera", exact: true });
+    for (let i = 0; i < 10 && !(await item.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("ArrowDown");
+    await expect(item).toBeFocused();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: /^Lista de espera/ });
+    await expect(dialog.getByRole("table", { name: "Lista de espera" })).toBeVisible();
+    await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    // the page does not scroll sideways; a wide table scrolls inside the dialog
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    const offer = dialog.getByRole("button", { name: `Ofrecer lugares a ${email}` });
+    for (let i = 0; i < 10 && !(await offer.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await expect(offer).toBeFocused();
+    await page.keyboard.press("Enter");
+    // the one place is held by another traveller: nothing to offer, said in Spanish
+    await expect(page.getByTestId("toast").filter({ hasText: "No hay lugar para 1 persona" })).toHaveCount(1);
+    await expect(dialog.getByRole("row").filter({ hasText: email })).toContainText("Esperando");
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    // back where the staff member started: the departure's actions button
+    await expect(actions).toBeFocused();
+  });
+});
+

@@ -1,6 +1,7 @@
 import { expect, test } from "../support/test";
 import { expectAccessible } from "../support/axe";
 import { API_URL } from "../support/env";
+import { staffHeaders } from "../support/staff";
 
 /*
  * The APIs screen with the real API: staff create a reseller key (shown once) and set its caps on holds, the
@@ -103,3 +104,42 @@ test("APIs → Webhooks: staff add a reseller's webhook, give it its signing sec
   await dialog.getByRole("button", { name: "Cerrar" }).click();
   await expect(dialog).toBeHidden();
 });
+
+test.describe("on a phone, with the keyboard alone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("APIs → Webhooks: a webhook added and deleted with the keyboard; the page never scrolls sideways; the focus comes back", async ({ page, request, signIn }) => {
+    const url = "http://127.0.0.1:9/teclado";
+    const nombre = `Revendedor teclado ${Date.now().toString(36)}`;
+    const created = await request.post(`${API_URL}/api/revendedores`, { headers: await staffHeaders(), data: { nombre } });
+    expect(created.ok(), await created.text()).toBe(true);
+    await signIn("/panel/apis");
+    const open = page.getByRole("button", { name: `Webhooks de ${nombre}` });
+    await open.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: `Webhooks: ${nombre}` });
+    await expect(dialog.getByText("Este revendedor no tiene webhooks.")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    const field = dialog.getByLabel("URL del webhook");
+    for (let i = 0; i < 10 && !(await field.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await expect(field).toBeFocused();
+    await page.keyboard.type(url);
+    await page.keyboard.press("Enter");
+    const added = dialog.getByRole("row").filter({ hasText: url });
+    await expect(added).toContainText("Cupos liberados (availability_update)");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    const remove = dialog.getByRole("button", { name: `Eliminar el webhook ${url}` });
+    for (let i = 0; i < 15 && !(await remove.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await expect(remove).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByText("Este revendedor no tiene webhooks.")).toBeVisible();
+    // the focus stays in the dialog after its row is gone
+    await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+  });
+});
+

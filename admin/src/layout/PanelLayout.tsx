@@ -85,9 +85,20 @@ function PanelAppBar() {
   return <AppBar userMenu={<PanelUserMenu />} />;
 }
 
+/**
+ * The content column may be narrower than what it holds (minWidth 0: a flex item otherwise grows to its widest table):
+ * on a phone a wide list scrolls inside its own box (`wideTable`) and the page itself never scrolls sideways
+ * (WCAG 1.4.10, reflow).
+ */
+const fitsTheScreen = {
+  // react-admin's layout is min-width: fit-content, and each flex box on the way down to a list's card grows to it
+  minWidth: 0,
+  "& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .RaList-main, & .RaList-content": { minWidth: 0 },
+} as const;
+
 export function PanelLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout menu={PanelMenu} appBar={PanelAppBar}>
+    <Layout menu={PanelMenu} appBar={PanelAppBar} sx={fitsTheScreen}>
       {children}
     </Layout>
   );

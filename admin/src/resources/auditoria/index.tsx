@@ -20,6 +20,7 @@ import { api } from "../../providers/config";
 import { useToasts } from "../../lib/useToasts";
 import { DateFieldEs } from "../../lib/DateInputEs";
 import { dateTimeEs } from "../../lib/dates";
+import { scrollsInside } from "../../lib/tables";
 
 const RECURSOS: Record<string, string> = {
   tour: "Tour",
@@ -53,38 +54,40 @@ function AuditChanges({ entry }: { entry: AuditEntry }) {
 
 function AuditTable({ entries, label }: { entries: AuditEntry[]; label: string }) {
   return (
-    <Table size="small" aria-label={label} sx={{ "& td": { overflowWrap: "anywhere" } }}>
-      <TableHead>
-        <TableRow>
-          <TableCell>Fecha</TableCell>
-          <TableCell>Usuario</TableCell>
-          <TableCell>Qué hizo</TableCell>
-          <TableCell>Cambios</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {entries.map((e) => (
-          <TableRow key={e.id}>
-            <TableCell sx={{ whiteSpace: "nowrap" }}>{dateTimeEs(e.at)}</TableCell>
-            <TableCell>{e.actorNombre || e.actorEmail || "Sistema"}</TableCell>
-            <TableCell data-testid="actividad-descripcion">{e.descripcion ?? `${e.action} ${RECURSOS[e.resource] ?? e.resource} ${e.resourceId}`}</TableCell>
-            <TableCell>
-              <AuditChanges entry={e} />
-              {e.resource === "sesion" && (
-                <Typography variant="caption">
-                  {e.ip} · {e.userAgent}
-                </Typography>
-              )}
-            </TableCell>
-          </TableRow>
-        ))}
-        {entries.length === 0 && (
+    <Box sx={scrollsInside}>
+      <Table size="small" aria-label={label} sx={{ "& td": { overflowWrap: "anywhere" } }}>
+        <TableHead>
           <TableRow>
-            <TableCell colSpan={4}>Sin actividad registrada</TableCell>
+            <TableCell>Fecha</TableCell>
+            <TableCell>Usuario</TableCell>
+            <TableCell>Qué hizo</TableCell>
+            <TableCell>Cambios</TableCell>
           </TableRow>
-        )}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {entries.map((e) => (
+            <TableRow key={e.id}>
+              <TableCell sx={{ whiteSpace: "nowrap" }}>{dateTimeEs(e.at)}</TableCell>
+              <TableCell>{e.actorNombre || e.actorEmail || "Sistema"}</TableCell>
+              <TableCell data-testid="actividad-descripcion">{e.descripcion ?? `${e.action} ${RECURSOS[e.resource] ?? e.resource} ${e.resourceId}`}</TableCell>
+              <TableCell>
+                <AuditChanges entry={e} />
+                {e.resource === "sesion" && (
+                  <Typography variant="caption">
+                    {e.ip} · {e.userAgent}
+                  </Typography>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+          {entries.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={4}>Sin actividad registrada</TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }
 

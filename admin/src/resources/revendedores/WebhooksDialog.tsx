@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useNotify, type RaRecord } from "react-admin";
 import {
   Alert,
@@ -48,6 +48,7 @@ export function WebhooksDialog({ record }: { record: RaRecord }) {
     if (open) void load().catch(() => setProblem("No fue posible leer los webhooks"));
   }, [open, load]);
 
+  const urlField = useRef<HTMLInputElement>(null);
   const add = async () => {
     setBusy(true);
     setProblem(null);
@@ -68,6 +69,8 @@ export function WebhooksDialog({ record }: { record: RaRecord }) {
       await api.call("revendedorWebhookDelete", { params: { id, webhookId: hook.id } });
       notify("Webhook eliminado", { type: "success" });
       await load();
+      // its row (and the button that had the focus) is gone: the focus goes to the field that adds one
+      urlField.current?.focus();
     } catch (err) {
       notify(errorMessages(err)[0] ?? "No fue posible eliminar el webhook", { type: "error" });
     } finally {
@@ -137,8 +140,18 @@ export function WebhooksDialog({ record }: { record: RaRecord }) {
               onFocus={(e) => e.target.select()}
             />
           )}
-          <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap", alignItems: "flex-start" }}>
-            <TextField label="URL del webhook" value={url} onChange={(e) => setUrl(e.target.value)} sx={{ flex: "1 1 18rem" }} placeholder="https://" />
+          <Box
+            component="form"
+            aria-label="Nuevo webhook"
+            noValidate
+            onSubmit={(e: FormEvent) => {
+              // Enter in the URL field adds it, as the button does
+              e.preventDefault();
+              if (!busy && url.trim()) void add();
+            }}
+            sx={{ display: "flex", gap: 2, flexWrap: "wrap", alignItems: "flex-start" }}
+          >
+            <TextField label="URL del webhook" inputRef={urlField} value={url} onChange={(e) => setUrl(e.target.value)} sx={{ flex: "1 1 18rem" }} placeholder="https://" />
             <TextField select label="Evento" value={event} onChange={(e) => setEvent(e.target.value as Webhook["event"])} sx={{ flex: "0 1 18rem" }}>
               {Object.entries(EVENT_LABELS).map(([value, label]) => (
                 <MenuItem key={value} value={value}>
@@ -146,7 +159,7 @@ export function WebhooksDialog({ record }: { record: RaRecord }) {
                 </MenuItem>
               ))}
             </TextField>
-            <Button variant="contained" onClick={() => void add()} disabled={busy || !url.trim()} sx={{ minHeight: 40 }}>
+            <Button type="submit" variant="contained" disabled={busy || !url.trim()} sx={{ minHeight: 40 }}>
               Agregar webhook
             </Button>
           </Box>

@@ -19,6 +19,7 @@ import type { Usuario, UsuarioUpdateBodyInput } from "@tours/contract";
 import { api } from "../../providers/config";
 import { useToasts } from "../../lib/useToasts";
 import { ROL_NOMBRES } from "../../lib/roles";
+import { scrollsInside } from "../../lib/tables";
 
 const ERROR = "No se pudo guardar el usuario";
 
@@ -90,71 +91,73 @@ export function StaffPage() {
           </Stack>
         </CardContent>
       </Card>
-      <Table size="small" aria-label="Usuarios">
-        <TableHead>
-          <TableRow>
-            <TableCell>ID</TableCell>
-            <TableCell>Nombre</TableCell>
-            <TableCell>Email</TableCell>
-            <TableCell>Rol</TableCell>
-            <TableCell>Estado</TableCell>
-            <TableCell>Acciones</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {usuarios.map((u) => (
-            <TableRow key={u.id}>
-              <TableCell>{u.id}</TableCell>
-              <TableCell>{u.nombre}</TableCell>
-              <TableCell>{u.email}</TableCell>
-              <TableCell>
-                <RoleSelect
-                  label={`Rol de ${u.nombre}`}
-                  value={u.rol}
-                  onChange={(rol) => void run("Rol actualizado", () => api.usuarios.update(u.id, { rol: rol as UsuarioUpdateBodyInput["rol"] }))}
-                />
-              </TableCell>
-              <TableCell>{u.activo ? "Activo" : "Inactivo"}</TableCell>
-              <TableCell>
-                <Stack direction="row" spacing={1}>
-                  <Button size="small" onClick={() => void run(u.activo ? "Usuario desactivado" : "Usuario activado", () => api.usuarios.update(u.id, { activo: !u.activo }))}>
-                    {u.activo ? "Desactivar" : "Activar"}
-                  </Button>
-                  {reset?.id === u.id ? (
-                    <Stack
-                      direction="row"
-                      spacing={1}
-                      component="form"
-                      onSubmit={(e) => {
-                        e.preventDefault();
-                        void run("Contraseña restablecida", async () => {
-                          await api.usuarios.password(u.id, { password: reset.password });
-                          setReset(null);
-                        });
-                      }}
-                    >
-                      <TextField
-                        label="Nueva contraseña"
-                        type="password"
-                        size="small"
-                        value={reset.password}
-                        onChange={(e) => setReset({ id: u.id, password: e.target.value })}
-                      />
-                      <Button type="submit" size="small" variant="contained">
-                        Guardar
-                      </Button>
-                    </Stack>
-                  ) : (
-                    <Button size="small" onClick={() => setReset({ id: u.id, password: "" })}>
-                      Restablecer contraseña
-                    </Button>
-                  )}
-                </Stack>
-              </TableCell>
+      <Box sx={scrollsInside}>
+        <Table size="small" aria-label="Usuarios">
+          <TableHead>
+            <TableRow>
+              <TableCell>ID</TableCell>
+              <TableCell>Nombre</TableCell>
+              <TableCell>Email</TableCell>
+              <TableCell>Rol</TableCell>
+              <TableCell>Estado</TableCell>
+              <TableCell>Acciones</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {usuarios.map((u) => (
+              <TableRow key={u.id}>
+                <TableCell>{u.id}</TableCell>
+                <TableCell>{u.nombre}</TableCell>
+                <TableCell>{u.email}</TableCell>
+                <TableCell>
+                  <RoleSelect
+                    label={`Rol de ${u.nombre}`}
+                    value={u.rol}
+                    onChange={(rol) => void run("Rol actualizado", () => api.usuarios.update(u.id, { rol: rol as UsuarioUpdateBodyInput["rol"] }))}
+                  />
+                </TableCell>
+                <TableCell>{u.activo ? "Activo" : "Inactivo"}</TableCell>
+                <TableCell>
+                  <Stack direction="row" spacing={1}>
+                    <Button size="small" onClick={() => void run(u.activo ? "Usuario desactivado" : "Usuario activado", () => api.usuarios.update(u.id, { activo: !u.activo }))}>
+                      {u.activo ? "Desactivar" : "Activar"}
+                    </Button>
+                    {reset?.id === u.id ? (
+                      <Stack
+                        direction="row"
+                        spacing={1}
+                        component="form"
+                        onSubmit={(e) => {
+                          e.preventDefault();
+                          void run("Contraseña restablecida", async () => {
+                            await api.usuarios.password(u.id, { password: reset.password });
+                            setReset(null);
+                          });
+                        }}
+                      >
+                        <TextField
+                          label="Nueva contraseña"
+                          type="password"
+                          size="small"
+                          value={reset.password}
+                          onChange={(e) => setReset({ id: u.id, password: e.target.value })}
+                        />
+                        <Button type="submit" size="small" variant="contained">
+                          Guardar
+                        </Button>
+                      </Stack>
+                    ) : (
+                      <Button size="small" onClick={() => setReset({ id: u.id, password: "" })}>
+                        Restablecer contraseña
+                      </Button>
+                    )}
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
     </Box>
   );
 }
