@@ -1,4 +1,4 @@
-import { expect, test } from "../support/test";
+import { expect, test, type APIRequestContext } from "../support/test";
 import { API_URL } from "../support/env";
 import { staffHeaders } from "../support/staff";
 import { tourPage } from "../support/storefront";
@@ -51,17 +51,22 @@ test.describe("lista de espera sin JavaScript", { tag: "@nojs" }, () => {
   });
 });
 
-test("staff see a departure's waiting list in Salidas: who, how many, in what state", async ({ page, request, signIn }) => {
-  const { tourId } = await createTestTour(request, { nombre: `Lista en el panel ${Date.now()}`, cupo: 1 });
+/** A departure of one place held by another traveller, one person waiting for it; the Salidas screen's address for its day. */
+async function oneWaiting(request: APIRequestContext, tag: string) {
+  const { tourId } = await createTestTour(request, { nombre: `Lista ${tag} ${Date.now()}`, cupo: 1 });
   const fecha = soonDate(3);
-  await holdPlaces(request, tourId, fecha, "10:00", 1, `retiene-panel-${Date.now()}@example.com`);
-  const email = `espera-panel-${Date.now()}@example.com`;
+  await holdPlaces(request, tourId, fecha, "10:00", 1, `retiene-${tag}-${Date.now()}@example.com`);
+  const email = `espera-${tag}-${Date.now()}@example.com`;
   const joined = await request.post(`${API_URL}/api/lista-espera`, {
     data: { tour_id: tourId, dia: diaOf(fecha, "10:00"), email, mayores_15: 1, de_4_15: 0, menores_3: 0, mascotas: 0 },
   });
   expect(joined.status(), await joined.text()).toBe(200);
+  return { email, salidas: `/panel/salidas?filter=${encodeURIComponent(JSON.stringify({ tour_id: tourId, desde: fecha, hasta: fecha }))}` };
+}
 
-  await signIn(`/panel/salidas?filter=${encodeURIComponent(JSON.stringify({ tour_id: tourId, desde: fecha, hasta: fecha }))}`);
+test("staff see a departure's waiting list in Salidas: who, how many, in what state", async ({ page, request, signIn }) => {
+  const { email, salidas } = await oneWaiting(request, "panel");
+  await signIn(salidas);
   const row = page.getByTestId("salida-fila").first();
   await row.getByRole("button", { name: /^Acciones de la salida/ }).click();
   await page.getByRole("menuitem", { name: "Lista de espera", exact: true }).click();
@@ -77,16 +82,8 @@ test.describe("on a phone, with the keyboard alone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("staff open a departure's waiting list, try to offer its places by hand, and close it; the focus is never lost", async ({ page, request, signIn }) => {
-    const { tourId } = await createTestTour(request, { nombre: `Lista por teclado ${Date.now()}`, cupo: 1 });
-    const fecha = soonDate(3);
-    await holdPlaces(request, tourId, fecha, "10:00", 1, `retiene-teclado-${Date.now()}@example.com`);
-    const email = `espera-teclado-${Date.now()}@example.com`;
-    const joined = await request.post(`${API_URL}/api/lista-espera`, {
-      data: { tour_id: tourId, dia: diaOf(fecha, "10:00"), email, mayores_15: 1, de_4_15: 0, menores_3: 0, mascotas: 0 },
-    });
-    expect(joined.status(), await joined.text()).toBe(200);
-
-    await signIn(`/panel/salidas?filter=${encodeURIComponent(JSON.stringify({ tour_id: tourId, desde: fecha, hasta: fecha }))}`);
+    const { email, salidas } = await oneWaiting(request, "teclado");
+    await signIn(salidas);
     const actions = page.getByTestId("salida-fila").first().getByRole("button", { name: /^Acciones de la salida/ });
     await actions.focus();
     await page.keyboard.press("Enter");
