@@ -89,6 +89,13 @@ test("the tour's facts: set in the panel, shown on the tour page and its card, t
   const day = fecha.replace(/-/g, "");
   expect(ics).toMatch(new RegExp(`DTSTART;TZID=[^:\\r\\n]+:${day}T100000\\r\\nDTEND;TZID=[^:\\r\\n]+:${day}T133000\\r\\n`));
 
+  // Mi reserva (the e-mail's link) says how long it lasts and links the meeting point on the map
+  const miReserva = /(https?:\/\/\S+\/mi-reserva\?\S+)/.exec(mail.text)?.[1];
+  expect(miReserva, "a link to Mi reserva").toBeTruthy();
+  await page.goto(miReserva!);
+  await expect(page.getByTestId("linea-duracion")).toHaveText(/^3 h 30 min \(termina a las 13:30/);
+  await expect(page.getByTestId("linea-mapa")).toHaveAttribute("href", /^https:\/\/www\.openstreetmap\.org\/\?mlat=/);
+
   // the departure's manifest in the panel says until when it lasts
   await page.goto(`${STORE_URL}/panel/manifiesto/${tourId}-${day}-1000`);
   await expect(page.getByTestId("manifiesto")).toContainText("hasta las 13:30 (3 h 30 min)");

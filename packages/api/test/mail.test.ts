@@ -175,6 +175,13 @@ describe("confirmation e-mail", () => {
     expect(message.html).toContain(`<a href="${mapa.replace("&", "&amp;")}"`);
     expect(message.html).toContain(link.replace("&", "&amp;"));
     expect(message.html).toContain('<meta name="viewport"');
+    // Mi reserva says the same: how long each tour lasts and its meeting point on the map (Madrid's: neither)
+    const seen = await t.app.inject({ method: "POST", url: "/api/reserva/consulta", payload: { referencia: order.referencia, pin: order.pin } });
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect((seen.json() as { succes: { lineas: Array<{ duracion_texto: unknown; mapa_url: unknown }> } }).succes.lineas.map((l) => [l.duracion_texto, l.mapa_url])).toEqual([
+      ["2 h 30 min (termina a las 11:30 hora de Bogotá)", mapa],
+      [null, null],
+    ]);
 
     const qr = message.attachments.find((a) => a.contentType === "image/png")!;
     expect(qr).toMatchObject({ cid: "qr-reserva", filename: `qr-${order.referencia}.png` });

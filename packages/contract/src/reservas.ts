@@ -69,6 +69,10 @@ export const ReservaLineaSchema = z.object({
   tour_id: IdSchema,
   tour_nombre: z.string(),
   punto_encuentro: z.string(),
+  /** Additive (issue 26): the meeting point on OpenStreetMap, when the tour has its coordinates; else null. */
+  mapa_url: z._default(z.nullable(z.string()), null),
+  /** Additive (issue 26): "3 h 30 min (termina a las 13:30 hora de Bogotá)"; null when the tour's duration is not given. */
+  duracion_texto: z._default(z.nullable(z.string()), null),
   /** "YYYY-MM-DD" and "HH:MM" in the tour's zone. */
   fecha: z.string(),
   hora: z.string(),

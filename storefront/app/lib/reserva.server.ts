@@ -66,6 +66,10 @@ export interface LineaPage {
   fecha: string;
   hora: string;
   puntoEncuentro: string;
+  /** The meeting point on a map (OpenStreetMap); null without its coordinates. */
+  mapa: string | null;
+  /** "3 h 30 min (termina a las 13:30 hora de Bogotá)"; null when the tour's duration is not given. */
+  duracion: string | null;
   viajeros: string;
   /** What was paid for the line. */
   precio: string;
@@ -126,6 +130,8 @@ async function toPage(reserva: Reserva): Promise<ReservaPage> {
       fecha: l.fecha_texto,
       hora: l.hora_texto,
       puntoEncuentro: l.punto_encuentro,
+      mapa: l.mapa_url,
+      duracion: l.duracion_texto,
       viajeros: travellersText(l),
       precio: usd(l.valor_total),
       descuento: toCents(l.descuento) > 0 ? usd(l.descuento) : null,

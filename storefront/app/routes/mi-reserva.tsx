@@ -190,10 +190,27 @@ function Line({ line }: { line: LineaPage }) {
         <dd data-testid="linea-fecha">{line.fecha}</dd>
         <dt>Hora</dt>
         <dd data-testid="linea-hora">{line.hora}</dd>
+        {line.duracion ? (
+          <>
+            <dt>Duración</dt>
+            <dd data-testid="linea-duracion">{line.duracion}</dd>
+          </>
+        ) : null}
         <dt>Viajeros</dt>
         <dd>{line.viajeros}</dd>
         <dt>Punto de encuentro</dt>
-        <dd>{line.puntoEncuentro || "Te lo confirmará el guía"}</dd>
+        <dd>
+          {line.puntoEncuentro || "Te lo confirmará el guía"}
+          {line.mapa ? (
+            <>
+              {" "}
+              ·{" "}
+              <a href={line.mapa} rel="noopener noreferrer" data-testid="linea-mapa">
+                Ver en OpenStreetMap
+              </a>
+            </>
+          ) : null}
+        </dd>
         <dt>Precio</dt>
         <dd className="price" data-testid="linea-precio">
           {line.precio}

@@ -1,5 +1,5 @@
-import { TRAVELLER_KEYS, TRAVELLER_LABELS_ES, formatDuracion, formatLocalTime, formatUSD, mapaUrl, orderStateLabel, wallClock } from "@tours/domain";
-import type { ReservaLinea, ReservaView } from "../modules/reservas/reserva.view.ts";
+import { TRAVELLER_KEYS, TRAVELLER_LABELS_ES, formatUSD, mapaUrl, orderStateLabel } from "@tours/domain";
+import { duracionTexto, type ReservaLinea, type ReservaView } from "../modules/reservas/reserva.view.ts";
 import type { MailAttachment } from "./transport.ts";
 
 /**
@@ -78,12 +78,6 @@ export function cancelacionTexto(l: Pick<MailLinea, "reembolsable" | "limiteText
 export type Row = [string, string] | [string, string, string];
 
 /** "3 h 30 min (termina a las 13:30 hora de Bogotá)"; null when the tour's duration is not given. */
-function duracionTexto(l: Pick<MailLinea, "duracionMinutos" | "fin" | "zona">): string | null {
-  if (!l.duracionMinutos) return null;
-  const fin = l.fin ? ` (termina a las ${formatLocalTime(wallClock(l.fin, l.zona).hora, l.zona)})` : "";
-  return `${formatDuracion(l.duracionMinutos)}${fin}`;
-}
-
 function lineRows(l: MailLinea, opts: { price: boolean; deadline: boolean }): Row[] {
   const duracion = duracionTexto(l);
   const rows: Row[] = [

@@ -1,6 +1,6 @@
-import { fromCents } from "@tours/domain";
+import { fromCents, mapaUrl } from "@tours/domain";
 import type { Reserva, ReservaLinea as ReservaLineaWire } from "@tours/contract";
-import { motivoNoCancelable, type ReservaLinea, type ReservaView } from "./reserva.view.ts";
+import { duracionTexto, motivoNoCancelable, type ReservaLinea, type ReservaView } from "./reserva.view.ts";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -10,6 +10,8 @@ function toLinea(view: ReservaView, l: ReservaLinea): ReservaLineaWire {
     tour_id: l.tourId,
     tour_nombre: l.tourNombre,
     punto_encuentro: l.puntoEncuentro,
+    mapa_url: l.encuentro ? mapaUrl(l.encuentro.lat, l.encuentro.lng) : null,
+    duracion_texto: duracionTexto(l),
     fecha: l.fecha,
     hora: l.hora,
     zona: l.zona,

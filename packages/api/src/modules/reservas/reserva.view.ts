@@ -7,6 +7,7 @@ import {
   departureKey,
   departureTimes,
   formatDateEs,
+  formatDuracion,
   formatLocalTime,
   parseDia,
   wallClock,
@@ -93,6 +94,13 @@ export interface ReservaView {
   moneda: typeof CURRENCY;
   pagadoAt: Date | null;
   lineas: ReservaLinea[];
+}
+
+/** "3 h 30 min (termina a las 13:30 hora de Bogotá)": how long the line's tour lasts; null when its duration is not given. */
+export function duracionTexto(l: Pick<ReservaLinea, "duracionMinutos" | "fin" | "zona">): string | null {
+  if (!l.duracionMinutos) return null;
+  const fin = l.fin ? ` (termina a las ${formatLocalTime(wallClock(l.fin, l.zona).hora, l.zona)})` : "";
+  return `${formatDuracion(l.duracionMinutos)}${fin}`;
 }
 
 /** "domingo, 22 de noviembre de 2026 a las 08:00 hora de Bogotá": an instant on the tour's wall clock. */
