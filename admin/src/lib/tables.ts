@@ -4,8 +4,5 @@ export const wideTable = {
   "& .RaDatagrid-headerCell": { whiteSpace: "nowrap" },
 } as const;
 
-/** Around a table wider than a phone: the table scrolls inside this box, never the page (WCAG 1.4.10, reflow). */
-export const scrollsInside = { overflowX: "auto", maxWidth: "100%" } as const;
-
 /** Figures (money, counts) in columns: digits of equal width, never wrapped. */
 export const numeric = { fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" } as const;

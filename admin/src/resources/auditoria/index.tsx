@@ -20,7 +20,7 @@ import { api } from "../../providers/config";
 import { useToasts } from "../../lib/useToasts";
 import { DateFieldEs } from "../../lib/DateInputEs";
 import { dateTimeEs } from "../../lib/dates";
-import { scrollsInside } from "../../lib/tables";
+import { ScrollBox } from "../../lib/ScrollBox";
 
 const RECURSOS: Record<string, string> = {
   tour: "Tour",
@@ -54,7 +54,7 @@ function AuditChanges({ entry }: { entry: AuditEntry }) {
 
 function AuditTable({ entries, label }: { entries: AuditEntry[]; label: string }) {
   return (
-    <Box sx={scrollsInside}>
+    <ScrollBox label={`${label}, tabla desplazable`}>
       <Table size="small" aria-label={label} sx={{ "& td": { overflowWrap: "anywhere" } }}>
         <TableHead>
           <TableRow>
@@ -87,7 +87,7 @@ function AuditTable({ entries, label }: { entries: AuditEntry[]; label: string }
           )}
         </TableBody>
       </Table>
-    </Box>
+    </ScrollBox>
   );
 }
 

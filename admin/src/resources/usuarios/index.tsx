@@ -19,7 +19,7 @@ import type { Usuario, UsuarioUpdateBodyInput } from "@tours/contract";
 import { api } from "../../providers/config";
 import { useToasts } from "../../lib/useToasts";
 import { ROL_NOMBRES } from "../../lib/roles";
-import { scrollsInside } from "../../lib/tables";
+import { ScrollBox } from "../../lib/ScrollBox";
 
 const ERROR = "No se pudo guardar el usuario";
 
@@ -91,7 +91,7 @@ export function StaffPage() {
           </Stack>
         </CardContent>
       </Card>
-      <Box sx={scrollsInside}>
+      <ScrollBox label="Usuarios, tabla desplazable">
         <Table size="small" aria-label="Usuarios">
           <TableHead>
             <TableRow>
@@ -157,7 +157,7 @@ export function StaffPage() {
             ))}
           </TableBody>
         </Table>
-      </Box>
+      </ScrollBox>
     </Box>
   );
 }
