@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "../support/test";
-import { API_URL, SIM_URL } from "../support/env";
+import { API_URL, SIM_URL, STORE_URL } from "../support/env";
 import { expectAccessible } from "../support/axe";
 import { openPanel, staffHeaders } from "../support/staff";
 import { addTourToCart, addTraveller, fillContactForm } from "../support/storefront";
@@ -80,7 +80,8 @@ test("Ventas crea un código en el panel; con JavaScript el carrito lo aplica y 
   const mail = await waitForMail(email, /está confirmada/);
   expect(mail.text).toContain(`Incluye el descuento del código ${code}: −USD 4.00`);
   const miReserva = /(https?:\/\/\S+\/mi-reserva\?\S+)/.exec(mail.text)?.[1];
-  expect(miReserva, "a link to Mi reserva").toBeTruthy();
+  // the storefront's Mi reserva with this booking's reference and PIN
+  expect(miReserva, "a link to Mi reserva").toMatch(new RegExp(`^${STORE_URL}/mi-reserva\\?ref=TR-[A-Z0-9]+&pin=\\d+$`));
   await page.goto(miReserva!);
   await expect(page.getByTestId("reserva-codigo")).toHaveText(code);
   await expect(page.getByTestId("reserva-descuento")).toHaveText("−USD 4.00");

@@ -91,7 +91,8 @@ test("the tour's facts: set in the panel, shown on the tour page and its card, t
 
   // Mi reserva (the e-mail's link) says how long it lasts and links the meeting point on the map
   const miReserva = /(https?:\/\/\S+\/mi-reserva\?\S+)/.exec(mail.text)?.[1];
-  expect(miReserva, "a link to Mi reserva").toBeTruthy();
+  // the storefront's Mi reserva with this booking's reference and PIN
+  expect(miReserva, "a link to Mi reserva").toMatch(new RegExp(`^${STORE_URL}/mi-reserva\\?ref=${referencia}&pin=\\d+$`));
   await page.goto(miReserva!);
   await expect(page.getByTestId("linea-duracion")).toHaveText(/^3 h 30 min \(termina a las 13:30/);
   await expect(page.getByTestId("linea-mapa")).toHaveAttribute("href", /^https:\/\/www\.openstreetmap\.org\/\?mlat=/);
