@@ -28,6 +28,9 @@ const MIN_SCORE = Number(process.env.BENCH_LIGHTHOUSE_MIN ?? 100);
 const MIN_A11Y = Number(process.env.BENCH_LIGHTHOUSE_A11Y_MIN ?? 100);
 const MIN_SEO = Number(process.env.BENCH_LIGHTHOUSE_SEO_MIN ?? 100);
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+/** Lighthouse's throttling: "simulate" (its default: observed times scaled by a model) or "devtools" (applied: a real slow 4G link and CPU ÷4). */
+const THROTTLING = process.env.BENCH_LIGHTHOUSE_THROTTLING ?? "simulate";
+if (THROTTLING !== "simulate" && THROTTLING !== "devtools") throw new Error(`BENCH_LIGHTHOUSE_THROTTLING: simulate or devtools, not ${THROTTLING}`);
 const LIGHTHOUSE_CLI = path.join(root, "node_modules/lighthouse/cli/index.js");
 
 interface Audit {
@@ -60,7 +63,7 @@ async function lighthouse(url: string, dir: string, run: number, attempt = 1): P
 }
 
 async function lighthouseOnce(url: string, dir: string, run: number): Promise<Report> {
-  const out = path.join(dir, `${new URL(url).pathname.replace(/\W+/g, "_")}-run-${run}.json`);
+  const out = path.join(dir, `${new URL(url).pathname.replace(/\W+/g, "_")}-${THROTTLING}-run-${run}.json`);
   await promisify(execFile)(
     process.execPath,
     [
@@ -70,6 +73,7 @@ async function lighthouseOnce(url: string, dir: string, run: number): Promise<Re
       "--output=json",
       `--output-path=${out}`,
       "--quiet",
+      `--throttling-method=${THROTTLING}`,
       "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage",
     ],
     { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 64 * 1024 * 1024 },
@@ -127,7 +131,7 @@ async function main(): Promise<void> {
     const performanceGoal = new Set(["home", "city", "tour", "shop"]);
     // the public pages a search engine shows (issue 26); the cart and Mi reserva are kept out (robots.txt, noindex)
     const seoGoal = new Set(["home", "country", "city", "tour"]);
-    console.log(`\n== Lighthouse ${RUNS}× per page, mobile (default settings), performance, accessibility and SEO scores`);
+    console.log(`\n== Lighthouse ${RUNS}× per page, mobile, throttling ${THROTTLING}, performance, accessibility and SEO scores`);
     const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(",");
     for (const [name, pathname] of Object.entries(pages)) {
       if (only && !only.includes(name)) continue;

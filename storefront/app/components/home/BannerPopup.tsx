@@ -4,6 +4,9 @@ import { BANNER_POPUP_DELAY_MS } from "@tours/domain";
 
 /** Spec §9: the banner pops up 3 s after the page loads. */
 
+/** The popup image's width on screen (app.css `.popup img`), for the browser to pick its file. */
+const POPUP_SIZES = "min(92vw, 900px)";
+
 /** sessionStorage key remembering the banner this visitor already closed. */
 export const BANNER_SEEN_KEY = "bannerVisto";
 
@@ -27,9 +30,24 @@ export function BannerPopup({ image, description }: { image: string; description
 
   useEffect(() => {
     if (alreadySeen(image)) return;
-    const timer = setTimeout(() => setOpen(true), BANNER_POPUP_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [image]);
+    let cancelled = false;
+    // The 3 s count from the navigation, not from hydration, which on a slow phone comes seconds later; and the popup
+    // opens with its image already decoded, so it never shows an empty box that then grows (a layout shift).
+    const preload = new Image();
+    if (srcSet) {
+      preload.srcset = srcSet;
+      preload.sizes = POPUP_SIZES;
+    }
+    preload.src = image;
+    const decoded = preload.decode().catch(() => undefined); // a broken image still opens: its alt text says what it was
+    const due = new Promise((resolve) => setTimeout(resolve, Math.max(0, BANNER_POPUP_DELAY_MS - performance.now())));
+    void Promise.all([decoded, due]).then(() => {
+      if (!cancelled) setOpen(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [image, srcSet]);
 
   const close = useCallback(() => {
     setOpen(false);
@@ -57,7 +75,7 @@ export function BannerPopup({ image, description }: { image: string; description
   if (!open) return null;
   return (
     <div className="popup" role="dialog" aria-modal="true" aria-label="Promoción" data-testid="banner-popup" onClick={close}>
-      <img src={image} srcSet={srcSet} sizes={srcSet ? "min(92vw, 900px)" : undefined} alt={description || "Promoción destacada"} />
+      <img src={image} srcSet={srcSet} sizes={srcSet ? POPUP_SIZES : undefined} alt={description || "Promoción destacada"} />
       <button ref={closeRef} type="button" className="popup__hint btn btn--small btn--light" onClick={close}>
         Cerrar ✕
       </button>
