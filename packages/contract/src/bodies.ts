@@ -390,6 +390,8 @@ export const CompraCreateBody = z.object({
   valor_total: ignoredMoney,
   /** Extension (decision 0021): a discount code; the API checks it and prices the order with it. */
   codigo: z.optional(z.string().check(z.trim(), z.maxLength(60, "Este código no existe"))),
+  /** Extension (decision 0024): a gift card's code; it pays what its balance covers, PayPal the rest. */
+  tarjeta: z.optional(z.string().check(z.trim(), z.maxLength(40, "Este código de tarjeta regalo no existe"))),
 });
 export type CompraCreateBody = z.output<typeof CompraCreateBody>;
 export type CompraCreateBodyInput = z.input<typeof CompraCreateBody>;

@@ -74,6 +74,7 @@ import {
 } from "./reservas.ts";
 import { CambioFechaAnswer, CambioFechaBody, CambioPreviewAnswer, ReservaCambioBody, ReservaCambioConfirmarBody } from "./cambio-fecha.ts";
 import { CodigoAnswer, CodigoAplicadoAnswer, CodigoAplicarBody, CodigoBody, CodigoListAnswer } from "./codigos.ts";
+import { TarjetaCodigoBody, TarjetaCompraBody, TarjetaCompradaAnswer, TarjetaDetalleAnswer, TarjetaListAnswer, TarjetaSaldoAnswer } from "./tarjetas.ts";
 import {
   RevendedorAnswer,
   RevendedorCreateBody,
@@ -274,6 +275,15 @@ export const CALLS = {
   codigoFind: call({ method: "GET", path: "/api/codigos/find/:id", auth: true, answer: CodigoAnswer }),
   codigoCreate: call({ method: "POST", path: "/api/codigos", auth: true, body: CodigoBody, answer: CodigoAnswer }),
   codigoUpdate: call({ method: "PUT", path: "/api/codigos/:id", auth: true, body: CodigoBody, answer: CodigoAnswer }),
+  /** Extension (decision 0024): buy a gift card; the answer is PayPal's order, approved at links[1] like a checkout's. */
+  tarjetaComprar: call({ method: "POST", path: "/api/tarjetas-regalo", auth: false, body: TarjetaCompraBody, answer: CompraCreateAnswer }),
+  /** Captures a gift card's PayPal order (idempotent); the recipient's e-mail goes out once. */
+  tarjetaConfirmar: call({ method: "POST", path: "/api/tarjetas-regalo/confirma", auth: false, body: TokenBody, answer: TarjetaCompradaAnswer }),
+  /** A card's balance by its code; limited per address (429). */
+  tarjetaSaldo: call({ method: "POST", path: "/api/tarjetas-regalo/saldo", auth: false, body: TarjetaCodigoBody, answer: TarjetaSaldoAnswer }),
+  /** Extension (panel, decision 0024): gift cards with their balance, and one with every movement. */
+  tarjetasIndex: call({ method: "GET", path: "/api/tarjetas-regalo", auth: true, answer: TarjetaListAnswer, list: true }),
+  tarjetaFind: call({ method: "GET", path: "/api/tarjetas-regalo/find/:id", auth: true, answer: TarjetaDetalleAnswer }),
   compraConfirma: call({ method: "POST", path: "/api/compra/confirma", auth: false, body: TokenBody, answer: PedidoAnswer }),
   /** Extension ("Necesito más tiempo"): an unpaid order holds its places again, a few times, while they fit. */
   compraRetencion: call({ method: "POST", path: "/api/compra/retencion", auth: false, body: TokenBody, answer: RetencionAnswer }),

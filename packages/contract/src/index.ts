@@ -17,3 +17,4 @@ export * from "./urls.ts";
 export * from "./busqueda.ts";
 export * from "./codigos.ts";
 export * from "./lista-espera.ts";
+export * from "./tarjetas.ts";

@@ -304,5 +304,12 @@ export const PaymentOrderSchema = z.looseObject({
   /** additive: the hold of the order just created (absent from older servers) */
   hold_expires_at: z.optional(z.nullable(z.string())),
   renovaciones_restantes: z.optional(z.number()),
+  /**
+   * additive (decision 0024): a gift card paid the whole order, so there is nothing to approve at PayPal (`links` is
+   * empty): the order is paid, and its reference and PIN open "Mi reserva".
+   */
+  pagado: z.optional(z.boolean()),
+  referencia: z.optional(z.string()),
+  pin: z.optional(z.string()),
 });
 export type PaymentOrder = z.output<typeof PaymentOrderSchema>;

@@ -43,6 +43,8 @@ export type ReservaCancelarBodyInput = z.input<typeof ReservaCancelarBody>;
 /** Staff: cancel and refund the whole order or one line (`linea`), with an optional reason. */
 export const ReembolsarBody = z.object({
   linea,
+  /** Additive (decision 0024): what PayPal would give back goes onto a new gift card for the buyer instead. */
+  a_tarjeta_nueva: z.optional(z.boolean()),
   motivo: preprocess(
     (value: string | null | undefined) =>
       value === null || (typeof value === "string" && value.trim() === "") ? undefined : value,
@@ -126,7 +128,10 @@ export const ReservaSchema = z.object({
   /** Additive (issue 25): the discount code the order was bought with, and what it took off in all (USD). */
   codigo_descuento: z._default(z.nullable(z.string()), null),
   descuento: z._default(NumberLikeSchema, 0),
-  /** Refunded so far (completed refunds). */
+  /** Additive (decision 0024): the gift card that paid part or all of it (its code's end, "…JKMN") and how much (USD). */
+  tarjeta_regalo: z._default(z.nullable(z.string()), null),
+  pagado_con_tarjeta: z._default(NumberLikeSchema, 0),
+  /** Refunded so far (completed refunds, to PayPal and to the card). */
   reembolsado: NumberLikeSchema,
   moneda: z.literal("USD"),
   pagado_at: z.nullable(instant),
@@ -193,6 +198,9 @@ export const ReembolsoSchema = z.object({
   /** The staff user's name (null for the buyer). */
   usuario: z.nullable(z.string()),
   paypal_refund_id: z.nullable(z.string()),
+  /** Additive (decision 0024): the part of `monto` that went back to the gift card that paid the order, and the new card staff refunded onto (its code's end). */
+  a_tarjeta: z._default(NumberLikeSchema, 0),
+  tarjeta_nueva: z._default(z.nullable(z.string()), null),
   /** Why PayPal refused it (Spanish); null otherwise. */
   error: z.nullable(z.string()),
   created_at: instant,

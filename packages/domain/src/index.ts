@@ -9,3 +9,4 @@ export * from "./order-states.ts";
 export * from "./tour-facts.ts";
 export * from "./busqueda.ts";
 export * from "./field-vitals.ts";
+export * from "./tarjetas.ts";
