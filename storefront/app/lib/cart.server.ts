@@ -20,6 +20,7 @@ import {
 } from "@tours/domain";
 
 import { lineProblem, type LineAvailability } from "./cart-places";
+import { readCartCard, type CartCard } from "./gift-card";
 import { readHold, type PendingHold } from "./hold.server";
 import { isSecureRequest, signedCookie } from "./cookies.server";
 
@@ -32,7 +33,7 @@ export const MAX_CART_ITEMS = 10;
 
 let storage: ReturnType<typeof createCartStorage> | null = null;
 function createCartStorage() {
-  return createCookieSessionStorage<{ items: unknown; hold: unknown; codigo: unknown }>({
+  return createCookieSessionStorage<{ items: unknown; hold: unknown; codigo: unknown; tarjeta: unknown }>({
     cookie: {
       // The spec's browser storage key for the cart, here the cookie's name.
       name: STORAGE_KEYS.cart,
@@ -74,17 +75,35 @@ export async function commitCode(request: Request, code: string | null): Promise
   return store.commitSession(session, { secure: isSecureRequest(request) });
 }
 
+/** The gift card the visitor applied in this cart, if any (decision 0024): its code and the balance it had then. */
+export async function getCard(request: Request): Promise<CartCard | null> {
+  const session = await cartStorage().getSession(request.headers.get("Cookie"));
+  return readCartCard(session.get("tarjeta"));
+}
+
+/** The Set-Cookie header value that keeps (or, with null, forgets) the cart's gift card. */
+export async function commitCard(request: Request, card: CartCard | null): Promise<string> {
+  const store = cartStorage();
+  const session = await store.getSession(request.headers.get("Cookie"));
+  const kept = card ? readCartCard(card) : null;
+  if (kept) session.set("tarjeta", kept);
+  else session.unset("tarjeta");
+  return store.commitSession(session, { secure: isSecureRequest(request) });
+}
+
 /**
- * Returns the Set-Cookie header value that stores `items` (an empty list clears the cookie) and, when given, the
- * pending order's hold (null forgets it; absent keeps the stored one).
+ * Returns the Set-Cookie header value that stores `items` (an empty list clears the cookie, its code and gift card
+ * too) and, when given, the pending order's hold and the gift card (null forgets one; absent keeps the stored one).
  */
-export async function commitCart(request: Request, items: CartItem[], hold?: PendingHold | null): Promise<string> {
+export async function commitCart(request: Request, items: CartItem[], hold?: PendingHold | null, card?: CartCard | null): Promise<string> {
   const store = cartStorage();
   const session = await store.getSession(request.headers.get("Cookie"));
   const secure = isSecureRequest(request);
   if (items.length === 0) return store.destroySession(session, { secure });
   if (hold === null) session.unset("hold");
   else if (hold) session.set("hold", hold);
+  if (card === null) session.unset("tarjeta");
+  else if (card) session.set("tarjeta", readCartCard(card));
   // The cookie must stay under ~4 kB: totals are recomputed on read, and names are only for display.
   const stored = items.slice(0, MAX_CART_ITEMS).map((item) => {
     const { precio_total: _ignored, ...rest } = item;

@@ -27,6 +27,8 @@ const NIT_DIGITS = "La cédula o NIT debe contener solo números";
 
 export type CheckoutOutcome =
   | { kind: "approve"; url: string; hold: PendingHold | null }
+  /** A gift card paid the whole order (decision 0024): no PayPal, the booking is paid; its reference and PIN open Mi reserva. */
+  | { kind: "paid"; referencia: string; pin: string }
   | { kind: "invalid"; errors: FieldErrors; messages: string[] }
   | { kind: "no-link" }
   | { kind: "error"; errors: FieldErrors; messages: string[] };
@@ -38,7 +40,7 @@ export function approvalLink(order: PaymentOrder): string | null {
   return href && /^https?:\/\//i.test(href) ? href : null;
 }
 
-export function orderBody(items: CartItem[], values: CheckoutValues, codigo: string | null = null): CompraCreateBodyInput {
+export function orderBody(items: CartItem[], values: CheckoutValues, codigo: string | null = null, tarjeta: string | null = null): CompraCreateBodyInput {
   return {
     pedidos: items.map((item) => ({ ...item })),
     nombre: values.nombre,
@@ -53,6 +55,8 @@ export function orderBody(items: CartItem[], values: CheckoutValues, codigo: str
     valor_total: fromCents(cartTotalCents(items)),
     // the API checks the code and takes its discount off, under the hold (decision 0021)
     ...(codigo ? { codigo } : {}),
+    // a gift card pays what its balance covers, PayPal the rest (decision 0024)
+    ...(tarjeta ? { tarjeta } : {}),
   };
 }
 
@@ -67,11 +71,13 @@ export async function placeOrder(
   beforeCreate?: () => Promise<void>,
   /** The cart's discount code, if any. */
   codigo: string | null = null,
+  /** The cart's gift card code, if any. */
+  tarjeta: string | null = null,
 ): Promise<CheckoutOutcome> {
   if (items.length === 0) return { kind: "invalid", errors: {}, messages: ["El carrito está vacío"] };
   if (items.some((item) => !hasTravellers(item))) return { kind: "invalid", errors: {}, messages: [NEED_TRAVELERS] };
 
-  const body = orderBody(items, values, codigo);
+  const body = orderBody(items, values, codigo, tarjeta);
   const parsed = CompraCreateBody.safeParse(body);
   const errors = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
   // the storefront asks for digits only (a cédula or a NIT without its separators), with its own message
@@ -86,6 +92,8 @@ export async function placeOrder(
   try {
     await beforeCreate?.();
     const answer = await api().compra.create(body);
+    const { pagado, referencia, pin } = answer.succes;
+    if (pagado && referencia && pin) return { kind: "paid", referencia, pin };
     const url = approvalLink(answer.succes);
     return url ? { kind: "approve", url, hold: holdOfOrder(answer.succes, url, items) } : { kind: "no-link" };
   } catch (error) {
