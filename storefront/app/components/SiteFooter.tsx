@@ -34,6 +34,7 @@ export function SiteFooter() {
               <li><Link to="/alojamientos">Alojamientos</Link></li>
               <li><Link to="/transporte">Transporte</Link></li>
               <li><Link to="/rewards">Puzzle Rewards</Link></li>
+              <li><Link to="/tarjeta-regalo">Tarjetas regalo</Link></li>
             </ul>
           </nav>
           <nav aria-labelledby="footer-ayuda">

@@ -7,7 +7,9 @@ describe("robots.txt", () => {
     const lines = text.split("\n");
     expect(lines[0]).toBe("User-agent: *");
     expect(lines).toContain("Allow: /");
-    for (const path of ["/panel", "/login", "/shop", "/pay/", "/mi-reserva"]) expect(lines).toContain(`Disallow: ${path}`);
+    for (const path of ["/panel", "/login", "/shop", "/pay/", "/tarjeta-regalo/pagada", "/mi-reserva"]) expect(lines).toContain(`Disallow: ${path}`);
+    // the gift card's purchase and balance pages stay open
+    expect(lines).not.toContain("Disallow: /tarjeta-regalo");
     expect(lines).toContain("Sitemap: https://t.example/sitemap.xml");
   });
 });

@@ -8,8 +8,11 @@ import { cityPath, countryPath, localTourPath } from "~/lib/catalogue-format";
  * resource routes read the API and answer these texts.
  */
 
-/** What crawlers are kept out of: the panel and login, the cart and checkout (/shop), payment results (/pay/ok, /pay/not), Mi reserva. */
-export const DISALLOWED = ["/panel", "/login", "/shop", "/pay/", "/mi-reserva"] as const;
+/**
+ * What crawlers are kept out of: the panel and login, the cart and checkout (/shop), payment results (/pay/ok,
+ * /pay/not, a gift card's /tarjeta-regalo/pagada), Mi reserva.
+ */
+export const DISALLOWED = ["/panel", "/login", "/shop", "/pay/", "/tarjeta-regalo/pagada", "/mi-reserva"] as const;
 
 export function robotsTxt(origin: string): string {
   return [
