@@ -82,6 +82,7 @@ export default defineConfig({
       RATE_LIMIT_FORMS_PER_MINUTE: "100000",
       RATE_LIMIT_ORDERS_PER_MINUTE: "100000",
       RATE_LIMIT_VITALS_PER_MINUTE: "100000",
+      RATE_LIMIT_GIFT_CARD_CHECKS_PER_HOUR: "100000",
       // the suite's many orders all come from this machine; hold limits are tested in the API suite (issue 28)
       HOLD_MAX_PERSONS_PER_CLIENT: "100000",
       HOLD_MAX_DEPARTURE_PERCENT: "100",

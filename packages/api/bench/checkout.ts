@@ -133,7 +133,7 @@ async function bench(database: string): Promise<boolean> {
       repo: {
         ...repo,
         async reserve(order: NewPedido, lines: NewPedidoLine[]) {
-          return { ok: true as const, row: await insertWithoutHold(t.db, order, lines) };
+          return { ok: true as const, row: await insertWithoutHold(t.db, order, lines), tarjetaCents: 0, pagado: false };
         },
       },
     });

@@ -36,6 +36,7 @@ import { ayudaRoutes } from "./modules/ayuda/ayuda.routes.ts";
 import { bannerRoutes } from "./modules/banner/banner.routes.ts";
 import { compraRoutes } from "./modules/compra/compra.routes.ts";
 import { codigosRoutes } from "./modules/codigos/codigos.routes.ts";
+import { tarjetasRoutes } from "./modules/tarjetas/tarjetas.routes.ts";
 import { freeToursRoutes } from "./modules/freetours/freetours.routes.ts";
 import { webhookRoutes } from "./modules/webhooks/webhooks.routes.ts";
 import { salidasRoutes } from "./modules/salidas/salidas.routes.ts";
@@ -180,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bannerRoutes, { deps });
   await app.register(compraRoutes, { deps });
   await app.register(codigosRoutes, { deps });
+  await app.register(tarjetasRoutes, { deps });
   await app.register(freeToursRoutes, { deps });
   await app.register(webhookRoutes, { deps });
   await app.register(salidasRoutes, { deps });

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_HOLD_MINUTES, DEFAULT_TIME_ZONE } from "@tours/domain";
+import { DEFAULT_HOLD_MINUTES, DEFAULT_TIME_ZONE, TARJETA_CONSULTAS_POR_HORA } from "@tours/domain";
 import { DEFAULT_PORTS } from "@tours/domain/default-ports";
 import type { S3Settings } from "./adapters/storage/s3.ts";
 
@@ -61,6 +61,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_FORMS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(5)),
   RATE_LIMIT_ORDERS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
   RATE_LIMIT_VITALS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30)),
+  RATE_LIMIT_GIFT_CARD_CHECKS_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(TARJETA_CONSULTAS_POR_HORA)),
   STOREFRONT_URL: optionalUrl,
   PUBLIC_API_URL: optionalUrl,
   BUSINESS_TIMEZONE: z.preprocess(
@@ -138,7 +139,7 @@ export interface Config {
    */
   trustProxy: false | number | string[];
   /** Per client address and minute: comments, rewards and help requests; orders; field-vitals reports. */
-  limits: { formsPerMinute: number; ordersPerMinute: number; vitalsPerMinute: number };
+  limits: { formsPerMinute: number; ordersPerMinute: number; vitalsPerMinute: number; giftCardChecksPerHour: number };
   storefrontUrl: string;
   publicApiUrl: string;
   businessTimezone: string;
@@ -290,6 +291,7 @@ export function loadConfig(
       formsPerMinute: e.RATE_LIMIT_FORMS_PER_MINUTE,
       ordersPerMinute: e.RATE_LIMIT_ORDERS_PER_MINUTE,
       vitalsPerMinute: e.RATE_LIMIT_VITALS_PER_MINUTE,
+      giftCardChecksPerHour: e.RATE_LIMIT_GIFT_CARD_CHECKS_PER_HOUR,
     },
     storefrontUrl,
     publicApiUrl,

@@ -67,6 +67,8 @@ const ALLOWED: Record<string, string[]> = {
   codigoFind: SALES,
   codigoCreate: SALES,
   codigoUpdate: SALES,
+  tarjetasIndex: SALES,
+  tarjetaFind: SALES,
   bannerSave: CATALOGUE_WRITE,
   bannerDelete: CATALOGUE_WRITE,
   tourImagenes: CATALOGUE_READ,

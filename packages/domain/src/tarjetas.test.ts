@@ -3,13 +3,13 @@ import { cardPaymentCents, normalizeTarjetaCodigo, refundSplit, tarjetaCodigoFin
 
 describe("gift card codes", () => {
   it("reads a code however it is typed, and refuses what cannot be one", () => {
-    expect(normalizeTarjetaCodigo("tr-abcd-efgh-jkmn")).toBe("TR-ABCD-EFGH-JKMN");
-    expect(normalizeTarjetaCodigo(" ABCD EFGH JKMN ")).toBe("TR-ABCD-EFGH-JKMN");
-    expect(normalizeTarjetaCodigo("TRABCDEFGHJKMN")).toBe("TR-ABCD-EFGH-JKMN");
-    expect(normalizeTarjetaCodigo("TR-ABCD-EFGH-JKM0")).toBeNull(); // 0 is not in the alphabet
-    expect(normalizeTarjetaCodigo("TR-ABCD-EFGH")).toBeNull();
+    expect(normalizeTarjetaCodigo("rg-abcd-efgh-jkmn")).toBe("RG-ABCD-EFGH-JKMN");
+    expect(normalizeTarjetaCodigo(" ABCD EFGH JKMN ")).toBe("RG-ABCD-EFGH-JKMN");
+    expect(normalizeTarjetaCodigo("RGABCDEFGHJKMN")).toBe("RG-ABCD-EFGH-JKMN");
+    expect(normalizeTarjetaCodigo("RG-ABCD-EFGH-JKM0")).toBeNull(); // 0 is not in the alphabet
+    expect(normalizeTarjetaCodigo("RG-ABCD-EFGH")).toBeNull();
     expect(normalizeTarjetaCodigo("")).toBeNull();
-    expect(tarjetaCodigoFinal("TR-ABCD-EFGH-JKMN")).toBe("…JKMN");
+    expect(tarjetaCodigoFinal("RG-ABCD-EFGH-JKMN")).toBe("…JKMN");
   });
 
   it("lasts twelve months, to the same day (28 February for a 29 February)", () => {

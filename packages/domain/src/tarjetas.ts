@@ -19,19 +19,19 @@ export const TARJETA_ALFABETO = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 const GROUPS = 3;
 const GROUP_LENGTH = 4;
 
-/** "TR-ABCD-EFGH-JKMN" from its 12 characters. */
+/** "RG-ABCD-EFGH-JKMN" from its 12 characters ("RG": regalo; a booking's reference starts "TR-"). */
 export function formatTarjetaCodigo(chars: string): string {
   const groups = Array.from({ length: GROUPS }, (_, i) => chars.slice(i * GROUP_LENGTH, (i + 1) * GROUP_LENGTH));
-  return `TR-${groups.join("-")}`;
+  return `RG-${groups.join("-")}`;
 }
 
 /**
- * A code as a person types it (any case, with or without dashes or spaces, with or without "TR") in its stored form,
+ * A code as a person types it (any case, with or without dashes or spaces, with or without "RG") in its stored form,
  * or null when it cannot be a card's code.
  */
 export function normalizeTarjetaCodigo(raw: string): string | null {
   let chars = raw.toUpperCase().replace(/[\s-]/g, "");
-  if (chars.startsWith("TR") && chars.length === GROUPS * GROUP_LENGTH + 2) chars = chars.slice(2);
+  if (chars.startsWith("RG") && chars.length === GROUPS * GROUP_LENGTH + 2) chars = chars.slice(2);
   if (chars.length !== GROUPS * GROUP_LENGTH) return null;
   for (const c of chars) if (!TARJETA_ALFABETO.includes(c)) return null;
   return formatTarjetaCodigo(chars);

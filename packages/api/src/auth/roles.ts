@@ -22,6 +22,8 @@ export const PERMISSIONS = [
   "salidas.gestionar",
   /** discount codes (decision 0021) */
   "codigos",
+  /** gift cards and their ledgers (decision 0024) */
+  "tarjetas",
   /** staff accounts and API keys */
   "usuarios",
   /** the whole audit log */
@@ -33,7 +35,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 const GRANTS: Record<Rol, readonly Permission[]> = {
   admin: PERMISSIONS,
-  ventas: ["pedidos", "solicitudes", "catalogo.ver", "salidas.gestionar", "rendimiento", "codigos"],
+  ventas: ["pedidos", "solicitudes", "catalogo.ver", "salidas.gestionar", "rendimiento", "codigos", "tarjetas"],
   contenido: ["catalogo", "catalogo.ver"],
   guia: ["salidas"],
 };

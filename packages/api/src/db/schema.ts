@@ -10,6 +10,7 @@ export * from "../modules/salidas/salidas.table.ts";
 export * from "../modules/salidas/guias.table.ts";
 export * from "../modules/compra/compra.table.ts";
 export * from "../modules/codigos/codigos.table.ts";
+export * from "../modules/tarjetas/tarjetas.table.ts";
 export * from "../modules/limits/limits.table.ts";
 export * from "../modules/octo/octo.table.ts";
 export * from "../modules/auditoria/auditoria.table.ts";

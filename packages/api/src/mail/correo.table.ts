@@ -13,7 +13,9 @@ export type CorreoTipo =
   | "aviso_login"
   // the waiting list (lista-espera.mail.ts): joined it; places offered
   | "alta_espera"
-  | "oferta_espera";
+  | "oferta_espera"
+  // a gift card to its recipient (tarjetas.mail.ts)
+  | "tarjeta_regalo";
 /** pendiente: waiting for (another) try; enviado: the SMTP server accepted it; fallido: every try spent. */
 export type CorreoEstado = "pendiente" | "enviado" | "fallido";
 

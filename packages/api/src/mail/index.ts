@@ -61,6 +61,9 @@ export async function startMail(options: StartMailOptions): Promise<RunningMail>
 }
 
 async function loadRefund(db: Db, id: number) {
-  const [row] = await db.select({ montoCents: reembolso.monto_cents, estado: reembolso.estado }).from(reembolso).where(eq(reembolso.id, id));
+  const [row] = await db
+    .select({ montoCents: reembolso.monto_cents, tarjetaCents: reembolso.tarjeta_cents, estado: reembolso.estado })
+    .from(reembolso)
+    .where(eq(reembolso.id, id));
   return row ?? null;
 }

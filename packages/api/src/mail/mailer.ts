@@ -1,6 +1,7 @@
 import QRCode from "qrcode";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
+import { TARJETA_TIPOS, renderTarjeta, type TarjetaMailJob } from "./tarjetas.mail.ts";
 import type { JobInfo, JobQueue, QueueDefinition } from "../jobs/queue.ts";
 import type { Notifier } from "../notifications/notifier.ts";
 import { correoExists, findCorreo, insertCorreo, markCorreoSent, markCorreoTryFailed } from "./correo.repository.ts";
@@ -65,6 +66,8 @@ interface DeliverJob {
   aviso?: AlertJob;
   /** The waiting list's e-mails (lista-espera.mail.ts): the departure, the travellers, the links. */
   espera?: EsperaMailJob;
+  /** A gift card's e-mail (tarjetas.mail.ts). */
+  tarjeta?: TarjetaMailJob;
 }
 
 interface ReminderJob {
@@ -286,7 +289,11 @@ export async function startMailWorkers(deps: MailerDeps): Promise<void> {
         ? data.espera
           ? renderEspera(row, data.espera, links)
           : null
-        : view
+        : TARJETA_TIPOS.has(row.tipo)
+          ? data.tarjeta
+            ? renderTarjeta(data.tarjeta, links)
+            : null
+          : view
           ? await render(row, view, data)
           : null;
     if (!mail) {

@@ -36,7 +36,14 @@ export type MailReserva = Pick<
   ReservaView,
   "orderId" | "referencia" | "pin" | "nombre" | "apellido" | "email" | "telefono" | "totalCents" | "reembolsadoCents" | "situacion" | "comentario"
 > &
-  Partial<Pick<ReservaView, "codigoDescuento" | "descuentoCents">> & { lineas: MailLinea[] };
+  Partial<Pick<ReservaView, "codigoDescuento" | "descuentoCents" | "tarjetaRegalo" | "tarjetaCents">> & { lineas: MailLinea[] };
+
+/** "Pagaste USD 50.00 con la tarjeta regalo …JKMN y USD 12.00 con PayPal", or nothing without a card (decision 0024). */
+function tarjetaTexto(r: MailReserva): string | null {
+  if (!r.tarjetaRegalo || !r.tarjetaCents) return null;
+  const rest = r.totalCents - r.tarjetaCents;
+  return `Pagaste ${formatUSD(r.tarjetaCents)} con la tarjeta regalo ${r.tarjetaRegalo}${rest > 0 ? ` y ${formatUSD(rest)} con PayPal` : ""}.`;
+}
 
 /** "Incluye el descuento del código HOTEL10: −USD 4.00", or nothing when the order used no code. */
 function descuentoTexto(r: MailReserva): string | null {
@@ -154,6 +161,7 @@ export function renderConfirmacion(
   const url = miReservaUrl(links, r);
   const activas = r.lineas.filter((l) => !l.canceladaAt);
   const descuento = descuentoTexto(r);
+  const tarjeta = tarjetaTexto(r);
   const qr: Block = {
     html: `<div style="text-align:center;border:2px dashed #0f766e;border-radius:8px;padding:16px;margin:0 0 16px">
 <p style="margin:0 0 4px;color:#6b7280">Referencia de la reserva</p>
@@ -170,6 +178,7 @@ export function renderConfirmacion(
     ...activas.map((l) => card(l.tourNombre, lineRows(l, { price: true, deadline: true }))),
     p(`Total pagado: ${formatUSD(r.totalCents)}`),
     ...(descuento ? [p(descuento)] : []),
+    ...(tarjeta ? [p(tarjeta)] : []),
     button("Ver mi reserva", url),
     p(
       activas.some((l) => l.reembolsable)
@@ -268,6 +277,8 @@ export function renderRecordatorio(r: MailReserva, l: MailLinea, links: MailLink
 
 export interface RefundInfo {
   montoCents: number;
+  /** What of it went back to the gift card that paid the order (decision 0024). */
+  tarjetaCents?: number;
   /** The refund's state as the refunds module stores it. */
   estado: string;
 }
@@ -303,6 +314,7 @@ export function renderCancelacion(
     refund
       ? card("Reembolso", [
           ["Monto", formatUSD(refund.montoCents)],
+          ...(refund.tarjetaCents && r.tarjetaRegalo ? ([["A tu tarjeta regalo " + r.tarjetaRegalo, formatUSD(refund.tarjetaCents)]] as Row[]) : []),
           ["Estado", refundStateText(refund.estado)],
         ])
       : p("Esta cancelación no tiene reembolso."),

@@ -1,17 +1,15 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { CODIGO_MSG } from "./codigos.messages.ts";
 import type { CodigoDescuentoRow } from "./codigos.table.ts";
+import { orderHoldsSql } from "../compra/order-state.ts";
 
 /**
- * A code's uses are the orders that carry it and still hold it (decision 0021): paid ones (refunded later too), and
- * unpaid ones whose hold is live or being captured. A hold that lapses or an order cancelled before payment stops
- * counting by itself, as places do (decision 0007): nothing has to give the use back.
+ * A code's uses are the orders that carry it and still hold it (decision 0021, `orderHoldsSql`): a hold that lapses
+ * or an order cancelled before payment stops counting by itself, as places do (decision 0007): nothing has to give
+ * the use back.
  */
-export function holdsCodeSql(now: Date): SQL<boolean> {
-  return sql<boolean>`(pedido.estado in ('pagado', 'reembolsado') or (pedido.estado = 'pendiente'
-    and (pedido.hold_expires_at is null or pedido.hold_expires_at > ${now}::timestamptz or pedido.capture_claimed_at is not null)))`;
-}
+const holdsCodeSql = orderHoldsSql;
 
 /**
  * Whether one more order (by `email`) may use the code: run in the hold's transaction. The code's row is locked

@@ -10,6 +10,7 @@ import { compraServiceFor } from "./compra.service.ts";
 import { COMPRA_MSG } from "./compra.messages.ts";
 import { toPedido } from "./compra.serialize.ts";
 import { pedidoDetalle } from "../reservas/pedido.detalle.ts";
+import { actorOf } from "../auditoria/auditoria.ts";
 
 export const compraRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const limiter = createRateLimiter(deps.db, deps.now);
@@ -20,7 +21,7 @@ export const compraRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
   app.post("/api/compra/create", async (request) => {
     const body = parseBody(CompraCreateBody, request.body);
     await limiter.enforce(limits.pedido, request);
-    return { succes: await service.create(body, clientKey(request.ip)) };
+    return { succes: await service.create(body, clientKey(request.ip), actorOf(request)) };
   });
 
   app.post("/api/compra/confirma", async (request) => {

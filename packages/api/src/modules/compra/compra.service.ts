@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { CodigoAplicado, CompraCreateBody, ValidationErrorItem } from "@tours/contract";
-import { CURRENCY, MAX_HOLD_RENEWALS, formatDateEs, formatLocalTime } from "@tours/domain";
+import { CURRENCY, MAX_HOLD_RENEWALS, formatDateEs, formatLocalTime, wallClock } from "@tours/domain";
 import { PaypalError, paypalValueToCents } from "../../adapters/paypal/client.ts";
 import type { PaymentProvider, PaypalOrder } from "../../adapters/paypal/types.ts";
 import { HttpError, badRequest, fieldError, notFound } from "../../http/errors.ts";
@@ -18,6 +18,10 @@ import { codeRefused, linesWithCode, quoteOf } from "./descuento.ts";
 import { CODIGO_MSG } from "../codigos/codigos.messages.ts";
 import { type CodigosRepository, createCodigosRepository } from "../codigos/codigos.repository.ts";
 import { departuresOfOrder, recordPlacesFreed, scheduleHoldLapse } from "../plazas/plazas-liberadas.ts";
+import type { AuditActor } from "../auditoria/auditoria.ts";
+import { balanceOf, cardRefusal, findCardByCode } from "../tarjetas/tarjetas.saldo.ts";
+import type { TarjetaRow } from "../tarjetas/tarjetas.table.ts";
+import { TARJETA_MSG } from "../tarjetas/tarjetas.messages.ts";
 
 /** "lunes, 23 de noviembre de 2026 a las 14:00 hora de Bogotá". */
 function salidaText(line: Pick<NewPedidoLine, "fecha" | "hora">, zona: string): string {
@@ -50,9 +54,19 @@ export interface CompraServiceDeps {
   holdLimits?: HoldLimits;
   /** Discount codes (decision 0021); without them every code is refused as unknown. */
   codes?: Pick<CodigosRepository, "findByCode" | "useRefusal">;
-  /** The zone whose calendar dates a code's booking dates (default UTC). */
+  /** The zone whose calendar dates a code's booking dates and a gift card's validity (default UTC). */
   businessTimezone?: string;
+  /** Gift cards (decision 0024); without them every card is refused as unknown. */
+  giftCards?: { findByCode(code: string): Promise<TarjetaRow | null>; balance(id: number, now: Date): Promise<number> };
 }
+
+/** A refusal of the gift card, on the body's `tarjeta` (the cart shows its message as it is). */
+function cardRefused(message: string): HttpError {
+  return new HttpError(400, { errors: [fieldError(message, "tarjeta")] });
+}
+
+/** A checkout with no request behind it (tests, benches) is recorded in Actividad as nobody's. */
+const ANONYMOUS: AuditActor = { id: null, nombre: "", email: "", ip: "", userAgent: "" };
 
 function conflict(msg: string, extra: Record<string, unknown> = {}): HttpError {
   return new HttpError(409, { errors: [fieldError(msg, "token")], ...extra });
@@ -149,6 +163,19 @@ export function createCompraService(deps: CompraServiceDeps) {
   }
 
   const holdUntil = (now: Date) => new Date(now.getTime() + deps.holdMinutes * 60_000);
+  const today = (now: Date) => wallClock(now, deps.businessTimezone ?? "UTC").date;
+
+  /**
+   * The gift card a checkout names, checked as it stands (for a clear refusal before anything is held); its balance is
+   * checked and taken again under its lock when the order takes its hold (retencion.ts).
+   */
+  async function cardFor(code: string, now: Date): Promise<TarjetaRow> {
+    const card = deps.giftCards ? await deps.giftCards.findByCode(code) : null;
+    const refusal = cardRefusal(card, today(now));
+    if (refusal) throw cardRefused(refusal);
+    if ((await deps.giftCards!.balance(card!.id, now)) <= 0) throw cardRefused(TARJETA_MSG.empty);
+    return card!;
+  }
 
   /**
    * Stores the order unpaid (priced from the catalogue, client amounts ignored) holding its places, then opens
@@ -156,7 +183,7 @@ export function createCompraService(deps: CompraServiceDeps) {
    * (409, nothing stored, nothing charged). If PayPal fails the order is kept as 'fallido' (never payable, its
    * places free again) and the caller gets 502.
    */
-  async function create(body: CompraCreateBody, client?: string) {
+  async function create(body: CompraCreateBody, client?: string, actor?: AuditActor) {
     if (deps.holdLimits) checkOrderSize(body, deps.holdLimits);
     const tours = await repo.toursForPricing(body.pedidos.map((l) => l.tour_id));
     const priced = priceLines(body, tours);
@@ -164,6 +191,7 @@ export function createCompraService(deps: CompraServiceDeps) {
     const lines = discounted?.lines ?? priced;
     const total = lines.reduce((sum, l) => sum + l.valor_total_cents, 0);
     const now = deps.now();
+    const card = body.tarjeta ? await cardFor(body.tarjeta, now) : null;
     const guard =
       client && deps.holdLimits
         ? clientHoldGuard({ client, limits: deps.holdLimits, now, describe: (l) => salidaText(l, tours.get(l.id_tour)!.zona) })
@@ -181,6 +209,7 @@ export function createCompraService(deps: CompraServiceDeps) {
         valor_total_cents: total,
         cliente: client ?? null,
         ...(discounted ? { code: discounted.code } : {}),
+        ...(card ? { card: { id: card.id, today: today(now), actor: actor ?? ANONYMOUS } } : {}),
       },
       lines,
       now,
@@ -189,6 +218,7 @@ export function createCompraService(deps: CompraServiceDeps) {
     );
     if (!reserved.ok) {
       if (reserved.codeRefusal) throw codeRefused(reserved.codeRefusal);
+      if (reserved.cardRefusal) throw cardRefused(reserved.cardRefusal);
       throw new HttpError(409, {
         errors: reserved.refusals.map((r) =>
           fieldError(refusalMessage(r, lines[r.index]!, tours.get(lines[r.index]!.id_tour)!.zona), `pedidos[${r.index}].dia`, body.pedidos[r.index]!.dia),
@@ -197,13 +227,20 @@ export function createCompraService(deps: CompraServiceDeps) {
       });
     }
     const order = reserved.row;
+    if (reserved.pagado) {
+      // the card paid it all (decision 0024): nothing to approve at PayPal; the buyer goes straight to the booking
+      const paid = await announcePaid(await repo.findById(order.id));
+      log.info({ pedido: order.id, tarjeta: card?.id }, "order paid in full by a gift card");
+      return { id: paid!.referencia, status: "COMPLETED", links: [], pagado: true, referencia: paid!.referencia, pin: paid!.pin };
+    }
+    const paypalCents = total - reserved.tarjetaCents;
     const names = [...new Set(lines.map((l) => tours.get(l.id_tour)?.nombre ?? `Tour ${l.id_tour}`))];
     let paypalOrder: PaypalOrder;
     try {
       paypalOrder = await payments.createOrder({
         requestId: `${requestIdBase(order)}-create`,
         referenceId: String(order.id),
-        totalCents: total,
+        totalCents: paypalCents,
         currency: CURRENCY,
         description: `Pedido ${order.id}: ${names.join(", ")}`,
         returnUrl: `${deps.storefrontUrl}/pay/ok`,
@@ -211,7 +248,7 @@ export function createCompraService(deps: CompraServiceDeps) {
       });
       if (!paypalOrder?.id) throw new Error("PayPal answered an order without id");
       const amount = paypalOrder.purchase_units?.[0]?.amount;
-      if (amount && (amount.currency_code !== CURRENCY || paypalValueToCents(amount.value) !== total)) {
+      if (amount && (amount.currency_code !== CURRENCY || paypalValueToCents(amount.value) !== paypalCents)) {
         throw new Error(`PayPal order ${paypalOrder.id} is for ${amount.currency_code} ${amount.value}, not this order's total`);
       }
     } catch (err) {
@@ -281,9 +318,11 @@ export function createCompraService(deps: CompraServiceDeps) {
       throw conflict(COMPRA_MSG.declined, { estado: order.estado });
     }
     const cents = paypalValueToCents(capture.amount?.value);
-    if (capture.amount?.currency_code !== CURRENCY || cents !== order.valor_total_cents) {
+    // PayPal was asked for what the gift card did not pay (decision 0024)
+    const expected = order.valor_total_cents - order.tarjeta_cents;
+    if (capture.amount?.currency_code !== CURRENCY || cents !== expected) {
       log.error(
-        { pedido: order.id, expected: order.valor_total_cents, captured: capture.amount, capture: capture.id },
+        { pedido: order.id, expected, captured: capture.amount, capture: capture.id },
         "PayPal captured an amount that differs from the order total; not marked as paid",
       );
       await repo.markCaptureMismatch(order.id, capture.id);
@@ -442,6 +481,7 @@ export function compraServiceFor(deps: AppDeps, log: FastifyBaseLogger): { repo:
     holdLimits: deps.config.holdLimits,
     codes: createCodigosRepository(deps.db),
     businessTimezone: deps.config.businessTimezone,
+    giftCards: { findByCode: (code) => findCardByCode(deps.db, code), balance: (id, now) => balanceOf(deps.db, id, now) },
   });
   return { repo, service };
 }

@@ -74,6 +74,12 @@ export const pedido = pgTable("pedido", {
    */
   codigo_descuento_id: integer("codigo_descuento_id").references(() => codigoDescuento.id, { onDelete: "set null" }),
   codigo_descuento: text("codigo_descuento"),
+  /**
+   * The gift card that paid `tarjeta_cents` of `valor_total_cents` (decision 0024); PayPal was asked for the rest. Its
+   * foreign key to tarjeta_regalo is in migration 0025 only (the tables' modules would import each other).
+   */
+  tarjeta_regalo_id: integer("tarjeta_regalo_id"),
+  tarjeta_cents: integer("tarjeta_cents").notNull().default(0),
   ...timestamps,
 }, (t) => [
   index("pedido_codigo_descuento_idx").on(t.codigo_descuento_id).where(sql`${t.codigo_descuento_id} is not null`),
@@ -141,6 +147,14 @@ export const reembolso = pgTable(
     staff_usuario_id: integer("staff_usuario_id").references(() => staffUsersTable.id, { onDelete: "set null" }),
     /** PayPal's refusal, in Spanish, as the buyer or staff were told. */
     error: text("error"),
+    /**
+     * The part of `monto_cents` that went back to the gift card that paid the order (decision 0024: card first); the
+     * rest went to PayPal, or, when staff chose it, onto the new card `tarjeta_nueva_id` (its key: migration 0025).
+     */
+    tarjeta_cents: integer("tarjeta_cents").notNull().default(0),
+    /** Staff chose a new gift card instead of PayPal: nothing of it was asked of PayPal. */
+    a_tarjeta_nueva: boolean("a_tarjeta_nueva").notNull().default(false),
+    tarjeta_nueva_id: integer("tarjeta_nueva_id"),
     ...timestamps,
   },
   (t) => [index("reembolso_pedido_idx").on(t.pedido_id)],

@@ -23,3 +23,13 @@ export function orderStateSql(now: Date): SQL<OrderState> {
       then 'expirado'
     else ${pedido.estado} end)`;
 }
+
+/**
+ * Whether an order still holds what it took with its hold — a discount code's use (decision 0021), a gift card's
+ * payment (decision 0024): paid (refunded later too), or unpaid with its hold live or its capture claimed. For a
+ * query whose FROM has the `pedido` table under that name.
+ */
+export function orderHoldsSql(now: Date): SQL<boolean> {
+  return sql<boolean>`(pedido.estado in ('pagado', 'reembolsado') or (pedido.estado = 'pendiente'
+    and (pedido.hold_expires_at is null or pedido.hold_expires_at > ${now}::timestamptz or pedido.capture_claimed_at is not null)))`;
+}

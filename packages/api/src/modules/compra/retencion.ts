@@ -9,6 +9,10 @@ import type { HoldGuard } from "./hold-limits.ts";
 import { pedido, pedidoLine, type PedidoRow } from "./compra.table.ts";
 import { newPin, newReferencia } from "./referencia.ts";
 import { useRefusal } from "../codigos/codigos.uses.ts";
+import { cardPaymentCents } from "@tours/domain";
+import { type AuditActor, recordAudit } from "../auditoria/auditoria.ts";
+import { balanceOf, cardRefusal, findCardById } from "../tarjetas/tarjetas.saldo.ts";
+import { TARJETA_MSG } from "../tarjetas/tarjetas.messages.ts";
 
 /**
  * Holds (docs/decisions/0007-capacity-and-holds.md): an unpaid order keeps its places until its hold expires. The
@@ -31,6 +35,17 @@ export interface NewPedido {
   octo?: { uuid: string; resellerId: number; referencia: string | null; peticion: string; contacto: OctoContactExtra | null };
   /** The discount code it uses (decision 0021): one of the code's uses is taken with the hold. */
   code?: OrderCode;
+  /** The gift card that pays what its balance covers (decision 0024): taken with the hold, under the card's lock. */
+  card?: OrderCard;
+}
+
+/** A gift card as an order carries it into its hold. */
+export interface OrderCard {
+  id: number;
+  /** The business's calendar day, for the card's validity. */
+  today: string;
+  /** Who checked out, for Actividad. */
+  actor: AuditActor;
 }
 
 /** A discount code as an order carries it into its hold (compra/descuento.ts). */
@@ -68,6 +83,7 @@ class Refused extends Error {
   constructor(
     readonly refusals: LineRefusal[],
     readonly codeRefusal: string | null = null,
+    readonly cardRefusal: string | null = null,
   ) {
     super("the order does not fit its departures or its code's uses");
   }
@@ -94,6 +110,7 @@ async function insertIfFits(
   lines: Array<NewPedidoLine & { departureId: number }>,
   now: Date,
   holdUntil: Date,
+  cardCents = 0,
 ): Promise<Pick<PedidoRow, "id" | "createdAt"> | null> {
   const asked = new Map<number, number>();
   for (const l of lines) asked.set(l.departureId, (asked.get(l.departureId) ?? 0) + personsOf(l));
@@ -114,15 +131,20 @@ async function insertIfFits(
   const code = order.code;
   const codeColumns = code ? sql`, codigo_descuento_id, codigo_descuento` : sql``;
   const codeValues = code ? sql`, ${code.id}::int, ${code.codigo}::text` : sql``;
+  // a gift card that pays it all makes it paid at once: nothing is left for PayPal (decision 0024)
+  const card = order.card && cardCents > 0 ? order.card : null;
+  const paidByCard = card !== null && cardCents === order.valor_total_cents;
+  const cardColumns = card ? sql`, tarjeta_regalo_id, tarjeta_cents${paidByCard ? sql`, estado, status, paid_at` : sql``}` : sql``;
+  const cardValues = card ? sql`, ${card.id}::int, ${cardCents}::int${paidByCard ? sql`, 'pagado', true, ${now}::timestamptz` : sql``}` : sql``;
   // The check is the function salidas_caben (migration 0007): PL/pgSQL keeps its plan per connection, which PGlite
   // cannot do for a plain statement, and there parsing and planning the check was most of what holds cost.
   const result = await executePrepared(tx, "hold_check", sql`
     with p as (
       insert into pedido (referencia, pin, nombre, apellido, email, nit, direccion, telefono, telefonorespaldo, comentario,
-                          valor_total_cents, hold_expires_at, cliente${octoColumns}${codeColumns})
+                          valor_total_cents, hold_expires_at, cliente${octoColumns}${codeColumns}${cardColumns})
       select ${newReferencia()}::text, ${newPin()}::text, ${order.nombre}::text, ${order.apellido}::text, ${order.email}::text, ${order.nit}::text, ${order.direccion}::text,
              ${order.telefono}::text, ${order.telefonorespaldo}::text, ${order.comentario}::text, ${order.valor_total_cents}::int,
-             ${holdUntil}::timestamptz, ${order.cliente ?? null}::text${octoValues}${codeValues}
+             ${paidByCard ? null : holdUntil}::timestamptz, ${order.cliente ?? null}::text${octoValues}${codeValues}${cardValues}
       where salidas_caben(array[${salidaIds}], array[${persons}], ${now}::timestamptz)
       returning id, created_at
     ),
@@ -176,7 +198,10 @@ export async function reserveWithHold(
   holdUntil: Date,
   guard?: HoldGuard,
   onHold?: OnHold,
-): Promise<{ ok: true; row: Pick<PedidoRow, "id" | "createdAt"> } | { ok: false; refusals: LineRefusal[]; codeRefusal: string | null }> {
+): Promise<
+  | { ok: true; row: Pick<PedidoRow, "id" | "createdAt">; tarjetaCents: number; pagado: boolean }
+  | { ok: false; refusals: LineRefusal[]; codeRefusal: string | null; cardRefusal: string | null }
+> {
   const departures = uniqueDepartures(lines);
   try {
     const row = await db.transaction(async (tx) => {
@@ -185,18 +210,48 @@ export async function reserveWithHold(
       const withSalidas = lines.map((l) => ({ ...l, departureId: salidaOf.get(departureKeyOf(l))!.id }));
       const codeRefusal = order.code ? await useRefusal(tx, order.code.id, order.code.email, now) : null;
       if (codeRefusal) throw new Refused([], codeRefusal);
-      const inserted = await insertIfFits(tx, order, withSalidas, now, holdUntil);
+      const cardCents = order.card ? await cardPart(tx, order.card, order.valor_total_cents, now) : 0;
+      const pagado = cardCents > 0 && cardCents === order.valor_total_cents;
+      const inserted = await insertIfFits(tx, order, withSalidas, now, holdUntil, cardCents);
       // the client's limits after the places (a sold-out departure is told as such); a refusal rolls back
       if (inserted) await guard?.(tx, withSalidas, locked, inserted.id);
-      if (inserted) await onHold?.(tx, inserted.id, holdUntil);
-      if (inserted) return inserted;
+      if (inserted && order.card && cardCents > 0) await spendCard(tx, order.card, inserted.id, cardCents, now);
+      if (inserted && !pagado) await onHold?.(tx, inserted.id, holdUntil);
+      if (inserted) return { row: inserted, tarjetaCents: cardCents, pagado };
       throw new Refused(await explainRefusals(tx, lines, salidaOf, now));
     });
-    return { ok: true, row };
+    return { ok: true, ...row };
   } catch (err) {
-    if (err instanceof Refused) return { ok: false, refusals: err.refusals, codeRefusal: err.codeRefusal };
+    if (err instanceof Refused) return { ok: false, refusals: err.refusals, codeRefusal: err.codeRefusal, cardRefusal: err.cardRefusal };
     throw err;
   }
+}
+
+/**
+ * What the gift card pays of an order of `totalCents`, under the card's row lock (taken here, held to the end of the
+ * hold's transaction): two checkouts spending one card queue on it and the second sees the first's payment, so the
+ * balance never goes below zero (decision 0024). A refusal rolls the hold back.
+ */
+async function cardPart(tx: Db, card: OrderCard, totalCents: number, now: Date): Promise<number> {
+  const row = await findCardById(tx, card.id, true);
+  const refusal = cardRefusal(row, card.today);
+  if (refusal) throw new Refused([], null, refusal);
+  const cents = cardPaymentCents(totalCents, await balanceOf(tx, card.id, now));
+  if (cents <= 0) throw new Refused([], null, TARJETA_MSG.empty);
+  return cents;
+}
+
+/** The payment's movement in the card's ledger, and its line in Actividad, in the hold's transaction. */
+async function spendCard(tx: Db, card: OrderCard, orderId: number, cents: number, now: Date): Promise<void> {
+  await tx.execute(sql`insert into tarjeta_movimiento (tarjeta_id, tipo, importe_cents, pedido_id, created_at) values (${card.id}, 'pago', ${-cents}, ${orderId}, ${now}::timestamptz)`);
+  await recordAudit(tx, card.actor, { action: "pago", resource: "tarjeta_regalo", resourceId: card.id, after: { pedido: orderId, importe: -cents / 100 } });
+}
+
+/** A lapsed hold taken again takes its card's payment again: only while the card still has it (decision 0024). */
+async function cardFitsAgain(tx: Db, order: PedidoRow, now: Date): Promise<boolean> {
+  if (order.tarjeta_regalo_id === null || order.tarjeta_cents === 0) return true;
+  await findCardById(tx, order.tarjeta_regalo_id, true);
+  return (await balanceOf(tx, order.tarjeta_regalo_id, now, order.id)) >= order.tarjeta_cents;
 }
 
 type LockedLines = { lines: Array<{ id_tour: number; mayores15: number; menoresde15_a4: number; menores3: number; departureId: number | null; fecha: string; hora: string }>; locked: Map<number, { cupo: number | null; cerrada: boolean }> };
@@ -247,7 +302,7 @@ export async function renewHold(db: Db, id: number, now: Date, holdUntil: Date, 
     if (!order || order.estado !== "pendiente" || order.capture_claimed_at || !order.hold_expires_at || order.hold_expires_at > now) {
       return "unchanged";
     }
-    const fits = (await fitsAgain(tx, id, held, now)) && (await codeFitsAgain(tx, order, now));
+    const fits = (await fitsAgain(tx, id, held, now)) && (await codeFitsAgain(tx, order, now)) && (await cardFitsAgain(tx, order, now));
     await tx
       .update(pedido)
       .set(fits ? { hold_expires_at: holdUntil, updatedAt: now } : { estado: "expirado", updatedAt: now })
@@ -274,7 +329,7 @@ export async function extendHold(db: Db, id: number, now: Date, holdUntil: Date,
     const { order } = held;
     if (!order || order.estado !== "pendiente" || order.capture_claimed_at || !order.hold_expires_at) return { kind: "not-pending", order };
     if (order.hold_renewals >= maxRenewals) return { kind: "limit", order };
-    if (!(await fitsAgain(tx, id, held, now)) || !(await codeFitsAgain(tx, order, now))) {
+    if (!(await fitsAgain(tx, id, held, now)) || !(await codeFitsAgain(tx, order, now)) || !(await cardFitsAgain(tx, order, now))) {
       const [expired] = await tx.update(pedido).set({ estado: "expirado", updatedAt: now }).where(eq(pedido.id, id)).returning();
       return { kind: "gone", order: expired! };
     }

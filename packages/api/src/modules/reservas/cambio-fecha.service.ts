@@ -19,6 +19,7 @@ import { cambioFecha, type CambioFechaRow } from "./cambio-fecha.table.ts";
 import { type ReservaLinea, type ReservaView, loadReservaView } from "./reserva.view.ts";
 import { CAMBIO_MSG } from "./reservas.messages.ts";
 import { toReserva } from "./reserva.serialize.ts";
+import { TARJETA_MSG } from "../tarjetas/tarjetas.messages.ts";
 
 /**
  * Changing the date of one line of a paid booking (issue 21; docs/decisions/0013 "Cambio de fecha"), for the buyer
@@ -54,6 +55,8 @@ export function motivoNoCambiable(view: ReservaView, l: ReservaLinea, por: "clie
   if (view.estado === "reembolsado") return CAMBIO_MSG.refunded;
   if (!view.pagado) return CAMBIO_MSG.notPaid;
   if (view.canal === "octo") return CAMBIO_MSG.octo;
+  // its money is split between a card and PayPal; a difference would have to be split too (decision 0024)
+  if (view.tarjetaCents > 0) return por === "staff" ? TARJETA_MSG.dateChangeStaff : TARJETA_MSG.dateChange;
   if (por === "staff") return now.getTime() >= l.inicio.getTime() ? CAMBIO_MSG.started(l.tourNombre) : null;
   if (!l.reembolsable) return CAMBIO_MSG.notRefundable(l.tourNombre);
   return l.cancelable ? null : CAMBIO_MSG.tooLate(l.tourNombre, l.limiteTexto ?? "");

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
-import { and, count, eq, inArray, isNull, like } from "drizzle-orm";
-import { CURRENCY, formatUSD } from "@tours/domain";
+import { and, count, eq, inArray, isNull, like, sum } from "drizzle-orm";
+import { CURRENCY, formatUSD, refundSplit, wallClock } from "@tours/domain";
 import type { Db } from "../../db/client.ts";
 import { PaypalError } from "../../adapters/paypal/client.ts";
 import type { PaymentProvider, PaypalRefund } from "../../adapters/paypal/types.ts";
@@ -13,6 +13,10 @@ import { pedido, pedidoLine, reembolso, type ReembolsoEstado } from "../compra/c
 import { type ReservaLinea, type ReservaView, loadReservaView, motivoNoCancelable } from "./reserva.view.ts";
 import { type RefundPart, refundParts } from "./capturas.ts";
 import { CANCELACION_MSG } from "./reservas.messages.ts";
+import { issueRefundCard, returnToCard } from "../tarjetas/tarjetas.repository.ts";
+
+/** A buyer's own cancellation, as Actividad records a gift card's movement it makes (no staff user). */
+const NOBODY: AuditActor = { id: null, nombre: "", email: "", ip: "", userAgent: "" };
 
 /**
  * Cancelling a paid booking, or some of its lines, with its refund through PayPal: one service for the buyer ("Mi
@@ -52,6 +56,8 @@ export interface CancelRequest {
   /** Who acted (staff: audited). */
   actor?: AuditActor;
   motivo?: string | null;
+  /** Staff only (decision 0024): what PayPal would give back goes onto a new gift card for the buyer instead. */
+  aTarjetaNueva?: boolean;
 }
 
 export interface CancelResult {
@@ -67,6 +73,8 @@ export interface CancelacionDeps {
   log: FastifyBaseLogger;
   /** The queue that takes the event of the places freed (docs/decisions/0023); without it the event row waits. */
   jobs?: JobQueue;
+  /** The business's calendar, for a new gift card's validity (default UTC). */
+  businessTimezone?: string;
 }
 
 /**
@@ -86,6 +94,9 @@ interface Claim {
   lineIds: number[];
   /** What each of the order's captures gives back (capturas.ts): the order's own, then paid date-change differences. */
   parts: RefundPart[];
+  /** What goes back to the gift card that paid the order (decision 0024: card first), and onto a new card instead of PayPal. */
+  cardCents: number;
+  newCardCents: number;
   referencia: string;
   por: "cliente" | "staff";
   /** The order as it was claimed, for the audit's "before". */
@@ -97,7 +108,12 @@ type Outcome =
   | { kind: "refused"; msg: string; issue: string | undefined }
   | { kind: "noAnswer" };
 
-type PaypalAnswer = { kind: "refund"; refund: PaypalRefund } | { kind: "refused"; issue: string | undefined; debugId?: string } | { kind: "noAnswer" };
+type PaypalAnswer =
+  | { kind: "refund"; refund: PaypalRefund }
+  | { kind: "refused"; issue: string | undefined; debugId?: string }
+  | { kind: "noAnswer" }
+  // nothing of it goes through PayPal: all to a gift card
+  | { kind: "none" };
 
 /** The PayPal-Request-Id's home: the same lines give the same id; `refusals` (PayPal's refusals of them) makes a new one. */
 function requestIdBase(order: { id: number; createdAt: Date }, lineIds: number[]): string {
@@ -144,10 +160,53 @@ export function createCancelacionService(deps: CancelacionDeps) {
 
   const lockOrder = (tx: Db, id: number) =>
     tx
-      .select({ id: pedido.id, captureId: pedido.capture_id, valorTotalCents: pedido.valor_total_cents, createdAt: pedido.createdAt, estado: pedido.estado, status: pedido.status })
+      .select({
+        id: pedido.id,
+        captureId: pedido.capture_id,
+        valorTotalCents: pedido.valor_total_cents,
+        createdAt: pedido.createdAt,
+        estado: pedido.estado,
+        status: pedido.status,
+        tarjetaId: pedido.tarjeta_regalo_id,
+        tarjetaCents: pedido.tarjeta_cents,
+      })
       .from(pedido)
       .where(eq(pedido.id, id))
       .for("update");
+
+  type LockedOrder = Awaited<ReturnType<typeof lockOrder>>[number];
+
+  /** What the order holds at PayPal: its total less what a gift card paid (decision 0024). */
+  const paypalShare = (order: LockedOrder) => ({ id: order.id, captureId: order.captureId!, valorTotalCents: order.valorTotalCents - order.tarjetaCents });
+
+  /** What went back to the order's gift card so far (refunds made or under way at PayPal; the claim being made aside). */
+  async function returnedToCard(tx: Db, orderId: number): Promise<number> {
+    const [row] = await tx
+      .select({ cents: sum(reembolso.tarjeta_cents) })
+      .from(reembolso)
+      .where(and(eq(reembolso.pedido_id, orderId), inArray(reembolso.estado, ["completado", "pendiente"])));
+    return Number(row?.cents ?? 0);
+  }
+
+  /**
+   * In the transaction that cancels the lines: the card that paid gets its part back, and a new card is made for
+   * what staff chose to refund that way (its e-mail queued in the same transaction). Both are in Actividad.
+   */
+  async function giveBackToCards(tx: Db, req: CancelRequest, c: Claim, order: LockedOrder, now: Date): Promise<void> {
+    const actor = req.actor ?? NOBODY;
+    if (c.cardCents > 0 && order.tarjetaId !== null) await returnToCard(tx, order.tarjetaId, c.cardCents, order.id, c.refundId, now, actor);
+    if (c.newCardCents <= 0) return;
+    const [buyer] = await tx.select({ referencia: pedido.referencia, nombre: pedido.nombre, apellido: pedido.apellido, email: pedido.email }).from(pedido).where(eq(pedido.id, order.id));
+    const card = await issueRefundCard(
+      tx,
+      { orderId: order.id, referencia: buyer!.referencia, nombre: `${buyer!.nombre} ${buyer!.apellido}`.trim(), email: buyer!.email, cents: c.newCardCents, staffId: req.actor?.id ?? null },
+      wallClock(now, deps.businessTimezone ?? "UTC").date,
+      now,
+      actor,
+      deps.jobs,
+    );
+    await tx.update(reembolso).set({ tarjeta_nueva_id: card.id }).where(eq(reembolso.id, c.refundId));
+  }
 
   /**
    * Step 1, a short transaction with the order row locked: decides the lines and claims their refund ('en_curso'),
@@ -162,7 +221,15 @@ export function createCancelacionService(deps: CancelacionDeps) {
       // read after the lock: a cancellation that held it before is seen committed
       const view = (await loadReservaView(tx, { orderId: order.id }, now))!;
       const [open] = await tx
-        .select({ id: reembolso.id, requestId: reembolso.request_id, montoCents: reembolso.monto_cents, claimedAt: reembolso.updatedAt, por: reembolso.por })
+        .select({
+          id: reembolso.id,
+          requestId: reembolso.request_id,
+          montoCents: reembolso.monto_cents,
+          claimedAt: reembolso.updatedAt,
+          por: reembolso.por,
+          tarjetaCents: reembolso.tarjeta_cents,
+          aTarjetaNueva: reembolso.a_tarjeta_nueva,
+        })
         .from(reembolso)
         .where(and(eq(reembolso.pedido_id, order.id), eq(reembolso.estado, "en_curso")));
       const before = { estado: order.estado, status: order.status, reembolsadoCents: view.reembolsadoCents };
@@ -179,16 +246,35 @@ export function createCancelacionService(deps: CancelacionDeps) {
         } catch {
           // the request itself is decided again once the abandoned refund is finished
         }
-        const parts = await refundParts(tx, { id: order.id, captureId: order.captureId!, valorTotalCents: order.valorTotalCents }, open.montoCents);
+        const rest = open.montoCents - open.tarjetaCents;
+        const paypalCents = open.aTarjetaNueva ? 0 : rest;
+        const parts = paypalCents > 0 ? await refundParts(tx, paypalShare(order), paypalCents) : [];
         return {
           ours,
-          claim: { refundId: open.id, claimedAt: now, takenOver: true, requestId: open.requestId, montoCents: open.montoCents, lineIds, parts, referencia: view.referencia, por: open.por, before },
+          claim: {
+            refundId: open.id,
+            claimedAt: now,
+            takenOver: true,
+            requestId: open.requestId,
+            montoCents: open.montoCents,
+            lineIds,
+            parts,
+            cardCents: open.tarjetaCents,
+            newCardCents: open.aTarjetaNueva ? rest : 0,
+            referencia: view.referencia,
+            por: open.por,
+            before,
+          },
         };
       }
       const targets = linesToCancel(view, req, now);
-      if (!order.captureId) throw conflict(CANCELACION_MSG.noCapture);
       const lineIds = targets.map((l) => l.id).sort((a, b) => a - b);
       const montoCents = targets.reduce((sum, l) => sum + l.totalCents, 0);
+      // the card that paid gets its part back first (decision 0024); staff may put PayPal's part on a new card
+      const split = refundSplit(montoCents, order.tarjetaCents - (await returnedToCard(tx, order.id)));
+      const toNewCard = req.por === "staff" && req.aTarjetaNueva === true;
+      const paypalCents = toNewCard ? 0 : split.paypal;
+      if (paypalCents > 0 && !order.captureId) throw conflict(CANCELACION_MSG.noCapture);
       // an unanswered try left no row, so its retry builds the same id; each refusal kept makes the next one new
       const base = requestIdBase(order, lineIds);
       const [refused] = await tx
@@ -197,7 +283,7 @@ export function createCancelacionService(deps: CancelacionDeps) {
         .where(and(eq(reembolso.pedido_id, order.id), eq(reembolso.estado, "fallido"), like(reembolso.request_id, `${base}-%`)));
       const requestId = `${base}-${refused?.n ?? 0}`;
       // read before this claim is kept: a retry after no answer splits the same amount the same way (same request ids)
-      const parts = await refundParts(tx, { id: order.id, captureId: order.captureId, valorTotalCents: order.valorTotalCents }, montoCents);
+      const parts = paypalCents > 0 ? await refundParts(tx, paypalShare(order), paypalCents) : [];
       const [row] = await tx
         .insert(reembolso)
         .values({
@@ -209,13 +295,28 @@ export function createCancelacionService(deps: CancelacionDeps) {
           motivo: req.motivo ?? null,
           por: req.por,
           staff_usuario_id: req.por === "staff" ? (req.actor?.id ?? null) : null,
+          tarjeta_cents: split.tarjeta,
+          a_tarjeta_nueva: toNewCard,
           createdAt: now,
           updatedAt: now,
         })
         .returning({ id: reembolso.id });
       return {
         ours: true,
-        claim: { refundId: row!.id, claimedAt: now, takenOver: false, requestId, montoCents, lineIds, parts, referencia: view.referencia, por: req.por, before },
+        claim: {
+          refundId: row!.id,
+          claimedAt: now,
+          takenOver: false,
+          requestId,
+          montoCents,
+          lineIds,
+          parts,
+          cardCents: split.tarjeta,
+          newCardCents: toNewCard ? split.paypal : 0,
+          referencia: view.referencia,
+          por: req.por,
+          before,
+        },
       };
     });
   }
@@ -247,6 +348,7 @@ export function createCancelacionService(deps: CancelacionDeps) {
    * it made instead of making them again.
    */
   async function askPaypal(c: Claim, orderId: number): Promise<PaypalAnswer> {
+    if (c.parts.length === 0) return { kind: "none" };
     const refunds: PaypalRefund[] = [];
     for (const part of c.parts) {
       const requestId = part.dateChangeId === null ? c.requestId : `${c.requestId}-cambio-${part.dateChangeId}`;
@@ -304,7 +406,9 @@ export function createCancelacionService(deps: CancelacionDeps) {
         return { kind: "noAnswer" };
       }
       const refusal =
-        answer.kind === "refused"
+        answer.kind === "none"
+          ? null
+          : answer.kind === "refused"
           ? { issue: answer.issue, reason: answer.issue, refundId: null }
           : answer.refund.status !== "COMPLETED" && answer.refund.status !== "PENDING"
             ? { issue: answer.refund.status, reason: answer.refund.status_details?.reason, refundId: answer.refund.id }
@@ -319,10 +423,11 @@ export function createCancelacionService(deps: CancelacionDeps) {
         log.warn({ pedido: order.id, reembolso: c.refundId, issue: refusal.issue, debugId: answer.kind === "refused" ? answer.debugId : undefined }, "PayPal refused a refund");
         return { kind: "refused", msg, issue: refusal.issue };
       }
-      const refund = (answer as { refund: PaypalRefund }).refund;
+      const refund = answer.kind === "refund" ? answer.refund : null;
       // PENDING: PayPal accepted it and completes it later (e.g. an eCheck); the places are free now
-      const estado: ReembolsoEstado = refund.status === "COMPLETED" ? "completado" : "pendiente";
-      await tx.update(reembolso).set({ estado, paypal_refund_id: refund.id, updatedAt: now }).where(eq(reembolso.id, c.refundId));
+      const estado: ReembolsoEstado = !refund || refund.status === "COMPLETED" ? "completado" : "pendiente";
+      await tx.update(reembolso).set({ estado, paypal_refund_id: refund?.id ?? null, updatedAt: now }).where(eq(reembolso.id, c.refundId));
+      await giveBackToCards(tx, req, c, order, now);
       await tx
         .update(pedidoLine)
         .set({ cancelada_at: now, reembolso_id: c.refundId, updatedAt: now })

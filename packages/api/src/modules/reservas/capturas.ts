@@ -1,4 +1,4 @@
-import { and, eq, inArray, notLike, sum } from "drizzle-orm";
+import { and, eq, inArray, notLike, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { reembolso } from "../compra/compra.table.ts";
 import { cambioFecha } from "./cambio-fecha.table.ts";
@@ -35,8 +35,9 @@ export async function refundParts(
     .from(cambioFecha)
     .where(and(eq(cambioFecha.pedido_id, order.id), inArray(cambioFecha.estado, [...MOVED])))
     .orderBy(cambioFecha.id);
+  // what went to a gift card (the card that paid, or a new one staff chose) never came from PayPal (decision 0024)
   const [refunded] = await tx
-    .select({ cents: sum(reembolso.monto_cents) })
+    .select({ cents: sql<number>`coalesce(sum(case when ${reembolso.a_tarjeta_nueva} then 0 else ${reembolso.monto_cents} - ${reembolso.tarjeta_cents} end), 0)` })
     .from(reembolso)
     .where(and(eq(reembolso.pedido_id, order.id), inArray(reembolso.estado, ["completado", "pendiente"]), notLike(reembolso.request_id, "cambio-%")));
   const original = order.valorTotalCents - changes.reduce((s, c) => s + c.diferencia, 0);

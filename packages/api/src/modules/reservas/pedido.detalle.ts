@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { PedidoDetalle } from "@tours/contract";
-import { fromCents } from "@tours/domain";
+import { fromCents, tarjetaCodigoFinal } from "@tours/domain";
 import type { Db } from "../../db/client.ts";
 import { listCorreos } from "../../mail/correo.repository.ts";
 import { staffUsersTable } from "../auth/auth.table.ts";
@@ -10,6 +10,7 @@ import { toPedidoLine } from "../compra/compra.serialize.ts";
 import { salida } from "../salidas/salidas.table.ts";
 import { describeDeparture } from "../salidas/salidas.service.ts";
 import { cambioFecha } from "./cambio-fecha.table.ts";
+import { tarjetaRegalo } from "../tarjetas/tarjetas.table.ts";
 import { toReserva } from "./reserva.serialize.ts";
 import { loadReservaView } from "./reserva.view.ts";
 
@@ -32,9 +33,10 @@ export async function pedidoDetalle(db: Db, orderId: number, now: Date): Promise
       .where(eq(pedidoLine.id_pedido, orderId))
       .orderBy(asc(pedidoLine.id)),
     db
-      .select({ r: reembolso, usuario: staffUsersTable.nombre })
+      .select({ r: reembolso, usuario: staffUsersTable.nombre, tarjetaNueva: tarjetaRegalo.codigo })
       .from(reembolso)
       .leftJoin(staffUsersTable, eq(staffUsersTable.id, reembolso.staff_usuario_id))
+      .leftJoin(tarjetaRegalo, eq(tarjetaRegalo.id, reembolso.tarjeta_nueva_id))
       .where(eq(reembolso.pedido_id, orderId))
       .orderBy(asc(reembolso.id)),
     listCorreos(db, orderId),
@@ -60,7 +62,7 @@ export async function pedidoDetalle(db: Db, orderId: number, now: Date): Promise
     referencia: view.referencia,
     comentario: view.comentario,
     reserva: toReserva(view),
-    reembolsos: refunds.map(({ r, usuario }) => ({
+    reembolsos: refunds.map(({ r, usuario, tarjetaNueva }) => ({
       id: r.id,
       monto: fromCents(r.monto_cents),
       estado: r.estado,
@@ -68,6 +70,8 @@ export async function pedidoDetalle(db: Db, orderId: number, now: Date): Promise
       por: r.por,
       usuario,
       paypal_refund_id: r.paypal_refund_id,
+      a_tarjeta: fromCents(r.tarjeta_cents),
+      tarjeta_nueva: tarjetaNueva ? tarjetaCodigoFinal(tarjetaNueva) : null,
       error: r.error,
       created_at: r.createdAt.toISOString(),
     })),

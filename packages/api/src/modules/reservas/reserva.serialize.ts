@@ -52,6 +52,8 @@ export function toReserva(view: ReservaView): Reserva {
     valor_total: fromCents(view.totalCents),
     codigo_descuento: view.codigoDescuento,
     descuento: fromCents(view.descuentoCents),
+    tarjeta_regalo: view.tarjetaRegalo,
+    pagado_con_tarjeta: fromCents(view.tarjetaCents),
     reembolsado: fromCents(view.reembolsadoCents),
     moneda: view.moneda,
     pagado_at: iso(view.pagadoAt),

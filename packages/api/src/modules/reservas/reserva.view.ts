@@ -10,9 +10,11 @@ import {
   formatDuracion,
   formatLocalTime,
   parseDia,
+  tarjetaCodigoFinal,
   wallClock,
 } from "@tours/domain";
 import type { Db } from "../../db/client.ts";
+import { tarjetaRegalo } from "../tarjetas/tarjetas.table.ts";
 import { pedido, pedidoLine, reembolso } from "../compra/compra.table.ts";
 import { normalizeReferencia } from "../compra/referencia.ts";
 import { orderStateSql } from "../compra/order-state.ts";
@@ -90,6 +92,10 @@ export interface ReservaView {
   /** The discount code the order was bought with (as typed at checkout, upper-cased), and what it took off in all. */
   codigoDescuento: string | null;
   descuentoCents: number;
+  /** The gift card that paid part or all of it (its code's end, "…JKMN") and how much (decision 0024). */
+  tarjetaRegalo: string | null;
+  tarjetaCents: number;
+  /** Refunded so far: completed refunds, to PayPal, to the card that paid and onto a new card. */
   reembolsadoCents: number;
   moneda: typeof CURRENCY;
   pagadoAt: Date | null;
@@ -125,7 +131,7 @@ export async function loadReservaView(db: Db, by: { orderId: number } | { refere
   const where = "orderId" in by ? eq(pedido.id, by.orderId) : eq(pedido.referencia, normalizeReferencia(by.referencia));
   const [order] = await db.select({ ...getTableColumns(pedido), situacion: orderStateSql(now) }).from(pedido).where(where);
   if (!order) return null;
-  const [rows, [refunded]] = await Promise.all([
+  const [rows, [refunded], [card]] = await Promise.all([
     db
       .select({
         line: pedidoLine,
@@ -150,6 +156,9 @@ export async function loadReservaView(db: Db, by: { orderId: number } | { refere
       .select({ cents: sql<number>`coalesce(sum(${reembolso.monto_cents}), 0)::int` })
       .from(reembolso)
       .where(and(eq(reembolso.pedido_id, order.id), eq(reembolso.estado, "completado"))),
+    order.tarjeta_regalo_id === null
+      ? Promise.resolve([])
+      : db.select({ codigo: tarjetaRegalo.codigo }).from(tarjetaRegalo).where(eq(tarjetaRegalo.id, order.tarjeta_regalo_id)),
   ]);
   const pagado = order.estado === "pagado";
   const lineas = rows.map((r): ReservaLinea => {
@@ -208,6 +217,8 @@ export async function loadReservaView(db: Db, by: { orderId: number } | { refere
     totalCents: order.valor_total_cents,
     codigoDescuento: order.codigo_descuento,
     descuentoCents: lineas.reduce((sum, l) => sum + l.descuentoCents, 0),
+    tarjetaRegalo: card ? tarjetaCodigoFinal(card.codigo) : null,
+    tarjetaCents: order.tarjeta_cents,
     reembolsadoCents: Number(refunded?.cents ?? 0),
     moneda: CURRENCY,
     pagadoAt: order.paid_at,

@@ -31,6 +31,7 @@ export const reservasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
     notifier: deps.notifier,
     now,
     log: app.log,
+    businessTimezone: deps.config.businessTimezone,
     ...(deps.jobs ? { jobs: deps.jobs } : {}),
   });
   const checkin = createCheckinService({ db: deps.db, now });
@@ -81,8 +82,10 @@ export const reservasRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
 
   app.post<{ Params: { id: string } }>("/api/compra/reembolsar/:id", { preHandler: requireRole("pedidos") }, async (request) => {
     const id = parseId(request.params.id);
-    const { linea, motivo } = parseBody(ReembolsarBody, request.body);
-    return cancelAnswer(await cancelacion.cancel({ orderId: id, linea, motivo: motivo ?? null, por: "staff", actor: actorOf(request) }));
+    const { linea, motivo, a_tarjeta_nueva } = parseBody(ReembolsarBody, request.body);
+    return cancelAnswer(
+      await cancelacion.cancel({ orderId: id, linea, motivo: motivo ?? null, por: "staff", actor: actorOf(request), aTarjetaNueva: a_tarjeta_nueva === true }),
+    );
   });
 
   // sales answer the buyers, guides run the departures: both check travellers in
