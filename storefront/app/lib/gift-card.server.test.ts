@@ -154,7 +154,7 @@ describe("a card's balance", () => {
       calls.answer = { succes: { ...saldo, vencida: true, vence_el: "2026-01-05" } };
       let response = await server.cardAction(request(), post({ intent: "tarjeta", tarjeta: "abcdefghjkmn" }), false, {});
       expect(response.headers.get("Set-Cookie")).toBeNull();
-      expect(await response.json()).toEqual({ kind: "card", message: "Esta tarjeta regalo venció el 5 de enero de 2026", value: "abcdefghjkmn" });
+      expect(await response.json()).toEqual({ kind: "card", message: "Esta tarjeta regalo venció el lunes, 5 de enero de 2026", value: "abcdefghjkmn" });
       calls.answer = { succes: { ...saldo, saldo: 0 } };
       response = await server.cardAction(request(), post({ intent: "tarjeta", tarjeta: "abcdefghjkmn" }), false, {});
       expect(await response.json()).toEqual({ kind: "card", message: "Esta tarjeta regalo no tiene saldo", value: "abcdefghjkmn" });

@@ -5,6 +5,7 @@ import {
   TARJETA_MIN_CENTS,
   TARJETA_MONTOS_USD,
   cardPaymentCents,
+  formatDateEs,
   formatUSD,
   normalizeTarjetaCodigo,
   parseDate,
@@ -62,7 +63,8 @@ export function fechaLarga(date: string): string {
 export const CARD_MSG = {
   empty: "Escribe el código de la tarjeta regalo",
   unknown: "Este código de tarjeta regalo no existe",
-  expired: (venceEl: string) => `Esta tarjeta regalo venció el ${fechaLarga(venceEl)}`,
+  // the API's own words at checkout (its weekday too)
+  expired: (venceEl: string) => `Esta tarjeta regalo venció el ${parseDate(venceEl) ? formatDateEs(venceEl) : venceEl}`,
   noBalance: "Esta tarjeta regalo no tiene saldo",
   applied: (final: string) => `Tarjeta regalo ${final} aplicada`,
   removed: "Quitaste la tarjeta regalo",

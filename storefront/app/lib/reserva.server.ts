@@ -1,6 +1,6 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { isApiError, type Reserva } from "@tours/contract";
-import { formatUSD, toCents } from "@tours/domain";
+import { formatUSD, refundSplit, toCents } from "@tours/domain";
 import { api, logLoadFailure } from "./api.server";
 import { sessionSecrets } from "./cookies.server";
 import { qrSvg } from "./qr.server";
@@ -93,6 +93,10 @@ export interface ReservaPage {
   /** The discount code the booking was bought with and what it took off in all; null without one. */
   descuento: { codigo: string; monto: string } | null;
   reembolsado: string | null;
+  /** The gift card that paid part or all of it (decision 0024): its code's end and how much; null without one. */
+  tarjeta: { final: string; monto: string } | null;
+  /** What of the refunds went back to that card (card first, the domain's rule); null when nothing did. */
+  reembolsadoATarjeta: string | null;
   /** Every line still active can be cancelled, and there are several: the whole booking can go at once. */
   cancelableTodo: boolean;
   /** What cancelling the whole booking gives back (the active lines' prices). */
@@ -152,12 +156,24 @@ async function toPage(reserva: Reserva): Promise<ReservaPage> {
     total: usd(reserva.valor_total),
     descuento: reserva.codigo_descuento && toCents(reserva.descuento) > 0 ? { codigo: reserva.codigo_descuento, monto: usd(reserva.descuento) } : null,
     reembolsado: toCents(reserva.reembolsado) > 0 ? usd(reserva.reembolsado) : null,
+    ...cardParts(reserva),
     cancelableTodo: activas.length > 1 && activas.every((l) => l.cancelable),
     devolucionTodo: formatUSD(reserva.lineas.filter((l) => l.cancelada_at === null).reduce((sum, l) => sum + toCents(l.valor_total), 0)),
     cancelada: lineas.length > 0 && lineas.every((l) => l.cancelada),
     lineas,
     qr: await qrSvg(reserva.referencia),
   };
+}
+
+/**
+ * The card's part of a booking and of its refunds. A refund goes back to the card first, up to what the card paid
+ * (refundSplit of @tours/domain, decision 0024), so of everything refunded the card got min(refunded, card's part).
+ */
+export function cardParts(reserva: Pick<Reserva, "tarjeta_regalo" | "pagado_con_tarjeta" | "reembolsado">): Pick<ReservaPage, "tarjeta" | "reembolsadoATarjeta"> {
+  const paid = toCents(reserva.pagado_con_tarjeta);
+  if (!reserva.tarjeta_regalo || paid <= 0) return { tarjeta: null, reembolsadoATarjeta: null };
+  const back = refundSplit(toCents(reserva.reembolsado), paid).tarjeta;
+  return { tarjeta: { final: reserva.tarjeta_regalo, monto: formatUSD(paid) }, reembolsadoATarjeta: back > 0 ? formatUSD(back) : null };
 }
 
 export type Consulta = { kind: "ok"; reserva: ReservaPage } | { kind: "error"; status: number; message: string };
@@ -190,10 +206,12 @@ const REEMBOLSO_ESTADO: Record<string, string> = {
 /** Cancels one line (or every cancelable one) and says what happened with the refund, in one sentence. */
 export async function cancelar(access: Access, linea: number | undefined): Promise<Cancelacion> {
   try {
-    const { reembolso } = await api().reserva.cancelar({ ...access, ...(linea === undefined ? {} : { linea }) });
+    const { succes, reembolso } = await api().reserva.cancelar({ ...access, ...(linea === undefined ? {} : { linea }) });
     const what = linea === undefined ? "Cancelamos tu reserva" : "Cancelamos ese tour de tu reserva";
     const estado = REEMBOLSO_ESTADO[reembolso.estado] ?? `está ${reembolso.estado}`;
-    return { kind: "ok", message: `${what}. El reembolso de ${usd(reembolso.monto)} ${estado}.` };
+    // paid in part or all with a gift card: its part goes back to the card first (the answer does not say how much)
+    const card = succes.tarjeta_regalo && toCents(succes.pagado_con_tarjeta) > 0 ? ` Lo pagado con la tarjeta regalo ${succes.tarjeta_regalo} vuelve primero a su saldo.` : "";
+    return { kind: "ok", message: `${what}. El reembolso de ${usd(reembolso.monto)} ${estado}.${card}` };
   } catch (error) {
     return { kind: "error", message: refusal(error, CANCEL_UNAVAILABLE, `la cancelación de ${access.referencia}`).message };
   }

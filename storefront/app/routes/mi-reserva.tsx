@@ -249,6 +249,9 @@ function Confirm({ reserva, what }: { reserva: ReservaPage; what: LineaPage | "t
     <section className="panel confirm no-print" aria-labelledby="confirmar-titulo" data-testid="confirmar-cancelacion">
       <h2 id="confirmar-titulo">Confirma la cancelación</h2>
       <p>{text}</p>
+      {reserva.tarjeta ? (
+        <p className="muted">Lo pagado con la tarjeta regalo {reserva.tarjeta.final} vuelve primero a su saldo; el resto, a tu cuenta de PayPal.</p>
+      ) : null}
       <p className="muted">Los lugares quedan libres para otros viajeros y no se puede deshacer.</p>
       <div className="row">
         <Form method="post" action={PATH}>
@@ -290,6 +293,12 @@ function Booking({ reserva, confirmar }: { reserva: ReservaPage; confirmar: Line
                 <span className="badge">Pendiente de pago</span>
               )}{" "}
               Total pagado <strong className="price">{reserva.total}</strong>
+              {reserva.tarjeta ? (
+                <>
+                  {" "}
+                  · <span data-testid="reserva-tarjeta">Pagado con tarjeta regalo {reserva.tarjeta.final}: <strong className="price">{reserva.tarjeta.monto}</strong></span>
+                </>
+              ) : null}
               {reserva.descuento ? (
                 <>
                   {" "}
@@ -303,6 +312,12 @@ function Booking({ reserva, confirmar }: { reserva: ReservaPage; confirmar: Line
                 <>
                   {" "}
                   · Reembolsado <strong className="price" data-testid="reserva-reembolsado">{reserva.reembolsado}</strong>
+                  {reserva.tarjeta && reserva.reembolsadoATarjeta ? (
+                    <span data-testid="reserva-reembolso-tarjeta">
+                      {" "}
+                      ({reserva.reembolsadoATarjeta} volvió a la tarjeta regalo {reserva.tarjeta.final})
+                    </span>
+                  ) : null}
                 </>
               ) : null}
             </p>

@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
-import { LABELS, MSG, hasTravellers, removeFromCart, updateCartItem } from "@tours/domain";
+import { LABELS, MSG, formatUSD, hasTravellers, removeFromCart, updateCartItem } from "@tours/domain";
 import { useCallback, useEffect, useState } from "react";
 import { jsonWithError, jsonWithSuccess, redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { CartLineCard } from "~/components/booking/CartLineCard";
@@ -8,7 +8,11 @@ import { CheckoutForm } from "~/components/booking/CheckoutForm";
 import { answerWithMessage, formValues, postedWithJs, type FieldErrors, type Notice } from "~/components/booking/forms.server";
 import { cartAvailability } from "~/lib/availability.server";
 import { CART_MSG, clampToPlaces, linePersons } from "~/lib/cart-places";
-import { cartView, commitCart, countsFromForm, getCart, getCode, getHold, setLineCounts } from "~/lib/cart.server";
+import { cartView, commitCart, countsFromForm, getCard, getCart, getCode, getHold, setLineCounts } from "~/lib/cart.server";
+import { cardAction, type CardRefusal } from "~/lib/gift-card.server";
+import { cardSplit } from "~/lib/gift-card";
+import { GiftCardForm } from "~/components/booking/GiftCardForm";
+import { keepAccess } from "~/lib/reserva.server";
 import { codeAction, quoteCode, type CodeRefusal } from "~/lib/discount-code.server";
 import { DiscountCodeForm } from "~/components/booking/DiscountCodeForm";
 import { holdView, releaseHold, renewHold } from "~/lib/hold.server";
@@ -37,11 +41,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const blocked = view.lines.some((line) => line.problem);
   const hold = holdView(await getHold(request), items);
   const cartCode = code ? { codigo: coded?.ok ? coded.quote.codigo : code, problem: coded && !coded.ok ? coded.message : null } : null;
-  return json({ ...view, hold, code: cartCode, checkoutOpen: wantsToPay && !blocked }, { headers: NO_STORE });
+  // the gift card's part comes from the balance it had when applied: checks are limited per hour, and the checkout's
+  // answer (which reads the balance again) is what counts
+  const split = items.length > 0 ? cardSplit(view.totalCents, await getCard(request)) : null;
+  const card = split
+    ? { final: split.final, part: formatUSD(split.cardCents), paypal: formatUSD(split.paypalCents), paypalCents: split.paypalCents }
+    : null;
+  return json({ ...view, hold, code: cartCode, card, checkoutOpen: wantsToPay && !blocked }, { headers: NO_STORE });
 }
 
 type CheckoutResult =
   | CodeRefusal
+  | CardRefusal
   | { kind: "approve"; url: string }
   | { kind: "failed"; values: CheckoutValues; errors: FieldErrors; messages: string[]; notice?: Notice };
 
@@ -74,6 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === "remove") return saveCart(removeFromCart(items, tourId));
   if (intent === "codigo" || intent === "codigo-quitar") return codeAction(request, form, items, withJs, NO_STORE);
+  if (intent === "tarjeta" || intent === "tarjeta-quitar") return cardAction(request, form, withJs, NO_STORE);
   if (intent === "hold-renew") {
     // "Necesito más tiempo" (docs/decisions/0018): the API renews the hold; the page says until when, or why not
     const held = await getHold(request);
@@ -102,14 +114,28 @@ export async function action({ request }: ActionFunctionArgs) {
       await releaseHold(previous);
     },
     await getCode(request),
+    (await getCard(request))?.codigo ?? null,
   );
-  // a refused order leaves no hold behind: the one released above is forgotten too
-  const init = released ? { headers: { "Set-Cookie": await commitCart(request, items, null) } } : undefined;
+  // a refused order leaves no hold behind: the one released above is forgotten too; a gift card the order refused
+  // (spent or expired meanwhile) leaves the cart, its reason shown on the card's field
+  const cardRefused = (outcome.kind === "invalid" || outcome.kind === "error") && Boolean(outcome.errors.tarjeta);
+  const init =
+    released || cardRefused
+      ? { headers: { "Set-Cookie": await commitCart(request, items, released ? null : undefined, cardRefused ? null : undefined) } }
+      : undefined;
   switch (outcome.kind) {
     case "approve": {
       const headers = { "Set-Cookie": await commitCart(request, items, outcome.hold), ...NO_STORE };
       // Same tab, no pop-up to be blocked. With JavaScript the page first says so (spec §8), then goes.
       return withJs ? json<CheckoutResult>({ kind: "approve", url: outcome.url }, { headers }) : redirect(outcome.url, { headers });
+    }
+    case "paid": {
+      // the card paid it all: the cart is done (as after PayPal's /pay/ok) and Mi reserva opens on the booking, its
+      // reference and PIN kept in Mi reserva's cookie (never in an address)
+      const headers = new Headers(NO_STORE);
+      headers.append("Set-Cookie", await commitCart(request, []));
+      headers.append("Set-Cookie", await keepAccess(request, { referencia: outcome.referencia, pin: outcome.pin }));
+      return redirectWithSuccess("/mi-reserva", PAID_WITH_CARD, { headers });
     }
     case "no-link":
       return answerWithMessage<CheckoutResult>(
@@ -134,13 +160,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 const PAY_URL = "/shop?pagar=1#datos";
+const PAID_WITH_CARD = "Tu reserva está pagada con la tarjeta regalo. Te enviamos la confirmación por correo.";
 const CART_HOLD_GONE = "Este carrito no tiene lugares guardados: pulsa «Ir a pagar» para reservarlos";
 
 /** Time to read 'Pedido creado correctamente, sera redireccionado…' before leaving for PayPal. */
 const REDIRECT_DELAY_MS = 1200;
 
 export default function Shop() {
-  const { lines, total, discount, code, checkoutOpen, hold } = useLoaderData<typeof loader>();
+  const { lines, total, discount, code, card, checkoutOpen, hold } = useLoaderData<typeof loader>();
   const result = useActionData<CheckoutResult>();
 
   useEffect(() => {
@@ -200,6 +227,10 @@ export default function Shop() {
           </div>
           <aside className="cart-summary sticky-box" aria-label="Resumen del pedido">
             <DiscountCodeForm code={code} refusal={result?.kind === "code" ? result : null} />
+            <GiftCardForm
+              card={card}
+              refusal={result?.kind === "card" ? result : failed?.errors.tarjeta ? { message: failed.errors.tarjeta, value: "" } : null}
+            />
             {discount && code ? (
               <p className="cart-summary__discount">
                 <span>Descuento ({code.codigo})</span> <span data-testid="cart-discount">−{discount}</span>
@@ -208,6 +239,16 @@ export default function Shop() {
             <p className="cart-summary__total">
               <span>Total</span> <span data-testid="cart-total">{total}</span>
             </p>
+            {card ? (
+              <>
+                <p className="cart-summary__discount">
+                  <span>Tarjeta regalo {card.final}</span> <span data-testid="cart-card">−{card.part}</span>
+                </p>
+                <p className="cart-summary__paypal">
+                  <span>A pagar con PayPal</span> <span data-testid="cart-paypal">{card.paypal}</span>
+                </p>
+              </>
+            ) : null}
             {payReason && !cartSaving ? (
               // nothing to pay yet: the button says so where it is, instead of sending the buyer back with a note
               <button type="button" className="btn btn--block" disabled aria-describedby="pay-reason" data-testid="go-pay">
@@ -241,6 +282,7 @@ export default function Shop() {
       {showCheckout ? (
         <CheckoutForm
           total={total}
+          card={card}
           hold={hold}
           values={failed?.values}
           errors={failed?.errors}

@@ -70,7 +70,7 @@ export default function TarjetaSaldo() {
           </div>
         ) : null}
         <p>
-          <Link to="/tarjeta-regalo">Comprar una tarjeta regalo</Link>
+          ¿Quieres regalar una? <Link to="/tarjeta-regalo">Compra una tarjeta regalo</Link> para quien quieras.
         </p>
       </div>
     </div>

@@ -32,6 +32,8 @@ interface CheckoutFormProps {
   notice?: Notice;
   /** The places an order made before from this cart still holds (paying again replaces that order). */
   hold?: HoldView | null;
+  /** The cart's gift card: its code's end, the part it pays and what is left for PayPal. */
+  card?: { final: string; part: string; paypal: string; paypalCents: number } | null;
 }
 
 /**
@@ -40,7 +42,7 @@ interface CheckoutFormProps {
  */
 const NO_ERRORS: FieldErrors = {};
 
-export function CheckoutForm({ total, values = {}, errors = NO_ERRORS, messages = [], notice, hold }: CheckoutFormProps) {
+export function CheckoutForm({ total, values = {}, errors = NO_ERRORS, messages = [], notice, hold, card = null }: CheckoutFormProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
@@ -106,9 +108,19 @@ export function CheckoutForm({ total, values = {}, errors = NO_ERRORS, messages 
       </div>
       <Field label="Dirección" name="direccion" id={fieldId("direccion")} autoComplete="street-address" defaultValue={values.direccion} error={errors.direccion} required />
       <Field label="Comentario" name="comentario" id={fieldId("comentario")} multiline defaultValue={values.comentario} error={errors.comentario} />
-      <p className="muted">Te llevaremos a PayPal para pagar {total} de forma segura.</p>
+      {card === null ? (
+        <p className="muted">Te llevaremos a PayPal para pagar {total} de forma segura.</p>
+      ) : card.paypalCents > 0 ? (
+        <p className="muted" data-testid="checkout-card">
+          Tu tarjeta regalo {card.final} paga {card.part}; te llevaremos a PayPal para pagar el resto, {card.paypal}, de forma segura.
+        </p>
+      ) : (
+        <p className="muted" data-testid="checkout-card">
+          Tu tarjeta regalo {card.final} paga todo el pedido ({card.part}): no hace falta pasar por PayPal.
+        </p>
+      )}
       <button type="submit" className="btn btn--block" disabled={busy}>
-        {busy ? "Creando el pedido…" : `Pagar ${total}`}
+        {busy ? "Creando el pedido…" : card === null ? `Pagar ${total}` : card.paypalCents > 0 ? `Pagar ${card.paypal} con PayPal` : "Pagar con la tarjeta regalo"}
       </button>
     </Form>
   );
