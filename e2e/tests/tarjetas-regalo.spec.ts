@@ -4,7 +4,7 @@ import { expectAccessible } from "../support/axe";
 import { waitForMail, type InboxMessage } from "../support/mail";
 import { addTourToCart, addTraveller, fillContactForm, hydrated } from "../support/storefront";
 import { expectToast, toastTexts } from "../support/storefront-toasts";
-import { createTestTour } from "../support/tours";
+import { createTestTour, diaOf, soonDate } from "../support/tours";
 
 /*
  * Gift cards (issue 25, decision 0024) on the storefront: a visitor buys one at /tarjeta-regalo and pays it on PayPal
@@ -191,6 +191,47 @@ test("una tarjeta que cubre toda la reserva: sin PayPal, el carrito se vacía y 
   await page.goto("/shop");
   await expect(page.getByTestId("cart-empty")).toBeVisible();
   await checkBalance(page, code, /^Saldo: USD 5\.00 de USD 25\.00 · /);
+});
+
+test("una tarjeta gastada mientras tanto: el pago la rechaza en su campo, sin ir a PayPal, y el carrito la deja", async ({ page, request }) => {
+  const stamp = Date.now().toString(36);
+  const code = await paidCard(request, 25, stamp);
+  const { tourId } = await createTestTour(request, { nombre: `Tour tarjeta gastada ${stamp}`, cupo: null, precio: "40" });
+  const other = await createTestTour(request, { nombre: `Otro tour que la gasta ${stamp}`, cupo: null, precio: "25" });
+
+  await addTourToCart(page, tourId);
+  await expect(page).toHaveURL(/\/shop$/);
+  await addTraveller(page, "mayores_15", 1);
+  await applyCard(page, code);
+  await expect(page.getByTestId("cart-paypal")).toHaveText("USD 15.00");
+
+  // meanwhile the card pays another booking whole (through the API, as another buyer would)
+  const spent = await request.post(`${API_URL}/api/compra/create`, {
+    data: {
+      pedidos: [{ tour_id: other.tourId, dia: diaOf(soonDate(3), "10:00"), mayores_15: 1, de_4_15: 0, menores_3: 0, mascotas: 0 }],
+      nombre: "Otra",
+      apellido: "Persona",
+      email: `gasta-${stamp}@example.com`,
+      telefono: "3001234567",
+      direccion: "Calle 1",
+      nit: "123456",
+      tarjeta: code,
+    },
+  });
+  expect(spent.ok(), await spent.text()).toBe(true);
+  expect(((await spent.json()) as { succes: { pagado?: boolean } }).succes.pagado).toBe(true);
+
+  await page.getByTestId("go-pay").click();
+  const form = await fillContactForm(page, { email: `gastada-${stamp}@example.com` });
+  await form.getByRole("button", { name: "Pagar USD 15.00 con PayPal" }).click();
+  await expect(form.getByRole("alert")).toContainText("Esta tarjeta regalo no tiene saldo");
+  await expectToast(page, "Esta tarjeta regalo no tiene saldo");
+  expect(page.url()).not.toContain(SIM_URL);
+  // the card's field (behind the dialog) says why, and the cart no longer counts the card
+  await expect(page.getByTestId("card-error")).toHaveText("Esta tarjeta regalo no tiene saldo");
+  await expect(page.getByTestId("cart-card")).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("go-pay")).toHaveText("Ir a pagar USD 40.00");
 });
 
 test.describe("sin JavaScript", { tag: "@nojs" }, () => {

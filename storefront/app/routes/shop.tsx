@@ -150,7 +150,14 @@ export async function action({ request }: ActionFunctionArgs) {
         { kind: "failed", values, errors: outcome.errors, messages: outcome.messages },
         {
           // a missing or mistyped field is not an error of ours: the buyer is told what to correct, not that the order failed
-          message: outcome.messages[0] && outcome.kind === "invalid" ? outcome.messages[0] : outcome.messages.length === 0 && Object.keys(outcome.errors).length > 0 ? FIX_FIELDS : MSG.errorCrearPedido,
+          message: cardRefused
+            ? // the card's own reason (spent, expired…), also under its field
+              (outcome.errors.tarjeta ?? MSG.errorCrearPedido)
+            : outcome.messages[0] && outcome.kind === "invalid"
+              ? outcome.messages[0]
+              : outcome.messages.length === 0 && Object.keys(outcome.errors).length > 0
+                ? FIX_FIELDS
+                : MSG.errorCrearPedido,
           type: "error",
         },
         withJs,
