@@ -157,7 +157,7 @@ test("una reserva que cuesta más que la tarjeta: el carrito separa la tarjeta y
   await expect(page).toHaveURL(/\/mi-reserva$/);
   await expect
     .poll(() => toastTexts(page))
-    .toContain(`Cancelamos ese tour de tu reserva. El reembolso de USD 80.00 ya está hecho. Lo pagado con la tarjeta regalo ${final(code)} vuelve primero a su saldo.`);
+    .toContain(`Cancelamos ese tour de tu reserva. El reembolso de USD 80.00 ya está hecho. De ese monto, USD 50.00 volvió a la tarjeta regalo ${final(code)}.`);
   await expect(page.getByTestId("reserva-reembolsado")).toHaveText("USD 80.00");
   await expect(page.getByTestId("reserva-reembolso-tarjeta")).toContainText(`(USD 50.00 volvió a la tarjeta regalo ${final(code)})`);
   await expectAccessible(page, "Mi reserva pagada en parte con una tarjeta regalo, cancelada");

@@ -212,13 +212,18 @@ describe("cancelling what a gift card paid", () => {
     const lines = (await reserva(b)).lineas;
     expect(lines.map((l) => l.valor_total)).toEqual([46.66, 46.67, 46.67]);
 
-    const asked: number[] = [];
+    const asked: Array<[number, number]> = [];
     for (const l of lines) {
       const res = await cancelar(b, l.id);
       expect(res.statusCode, res.body).toBe(200);
-      asked.push(Math.round(Number((res.json() as { reembolso: { monto: number } }).reembolso.monto) * 100));
+      const { reembolso } = res.json() as { reembolso: { monto: number; a_tarjeta: number } };
+      asked.push([Math.round(reembolso.monto * 100), Math.round(reembolso.a_tarjeta * 100)]);
     }
-    expect(asked).toEqual([4666, 4667, 4667]);
+    expect(asked).toEqual([
+      [4666, 4666],
+      [4667, 334],
+      [4667, 0],
+    ]);
     const capture = t.sim.control.capture(order!.capture_id ?? (await t.db.select().from(pedido).where(eq(pedido.id, order!.id)))[0]!.capture_id!);
     expect(capture?.refunds.map((r) => r.amount.value)).toEqual(["43.33", "46.67"]);
     expect((await movementsOf(card.id)).map((m) => [m.tipo, m.importe_cents])).toEqual([
@@ -229,7 +234,7 @@ describe("cancelling what a gift card paid", () => {
     ]);
     expect(await balance(card.codigo)).toBe(50);
     const seen = await reserva(b);
-    expect(seen).toMatchObject({ estado: "reembolsado", reembolsado: 140 });
+    expect(seen).toMatchObject({ estado: "reembolsado", reembolsado: 140, pagado_con_tarjeta: 50, reembolsado_a_tarjeta: 50 });
     expect((await detalle(order!.id)).reembolsos.map((r) => [r.monto, r.a_tarjeta])).toEqual([
       [46.66, 46.66],
       [46.67, 3.34],

@@ -131,6 +131,8 @@ export const ReservaSchema = z.object({
   /** Additive (decision 0024): the gift card that paid part or all of it (its code's end, "…JKMN") and how much (USD). */
   tarjeta_regalo: z._default(z.nullable(z.string()), null),
   pagado_con_tarjeta: z._default(NumberLikeSchema, 0),
+  /** What went back to that card so far (USD): refunds' card parts, back as soon as the refund is made. */
+  reembolsado_a_tarjeta: z._default(NumberLikeSchema, 0),
   /** Refunded so far (completed refunds, to PayPal and to the card). */
   reembolsado: NumberLikeSchema,
   moneda: z.literal("USD"),
@@ -146,7 +148,13 @@ export const ReservaAnswer = z.object({ succes: ReservaSchema });
 /** A cancellation: the booking after it and the refund made (monto in USD). */
 export const ReservaCancelAnswer = z.object({
   succes: ReservaSchema,
-  reembolso: z.object({ id: IdSchema, monto: NumberLikeSchema, estado: z.enum(REEMBOLSO_ESTADOS) }),
+  reembolso: z.object({
+    id: IdSchema,
+    monto: NumberLikeSchema,
+    estado: z.enum(REEMBOLSO_ESTADOS),
+    /** Additive (decision 0024): the part of `monto` that went back to the gift card that paid the order. */
+    a_tarjeta: z._default(NumberLikeSchema, 0),
+  }),
 });
 
 /** A departure's check-in of one booking. */

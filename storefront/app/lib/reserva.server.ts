@@ -1,6 +1,6 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { isApiError, type Reserva } from "@tours/contract";
-import { formatUSD, refundSplit, toCents } from "@tours/domain";
+import { formatUSD, toCents } from "@tours/domain";
 import { api, logLoadFailure } from "./api.server";
 import { sessionSecrets } from "./cookies.server";
 import { qrSvg } from "./qr.server";
@@ -165,14 +165,11 @@ async function toPage(reserva: Reserva): Promise<ReservaPage> {
   };
 }
 
-/**
- * The card's part of a booking and of its refunds. A refund goes back to the card first, up to what the card paid
- * (refundSplit of @tours/domain, decision 0024), so of everything refunded the card got min(refunded, card's part).
- */
-export function cardParts(reserva: Pick<Reserva, "tarjeta_regalo" | "pagado_con_tarjeta" | "reembolsado">): Pick<ReservaPage, "tarjeta" | "reembolsadoATarjeta"> {
+/** The card's part of a booking and what of it went back to the card (the API's figures, decision 0024). */
+export function cardParts(reserva: Pick<Reserva, "tarjeta_regalo" | "pagado_con_tarjeta" | "reembolsado_a_tarjeta">): Pick<ReservaPage, "tarjeta" | "reembolsadoATarjeta"> {
   const paid = toCents(reserva.pagado_con_tarjeta);
   if (!reserva.tarjeta_regalo || paid <= 0) return { tarjeta: null, reembolsadoATarjeta: null };
-  const back = refundSplit(toCents(reserva.reembolsado), paid).tarjeta;
+  const back = toCents(reserva.reembolsado_a_tarjeta);
   return { tarjeta: { final: reserva.tarjeta_regalo, monto: formatUSD(paid) }, reembolsadoATarjeta: back > 0 ? formatUSD(back) : null };
 }
 
@@ -209,8 +206,8 @@ export async function cancelar(access: Access, linea: number | undefined): Promi
     const { succes, reembolso } = await api().reserva.cancelar({ ...access, ...(linea === undefined ? {} : { linea }) });
     const what = linea === undefined ? "Cancelamos tu reserva" : "Cancelamos ese tour de tu reserva";
     const estado = REEMBOLSO_ESTADO[reembolso.estado] ?? `está ${reembolso.estado}`;
-    // paid in part or all with a gift card: its part goes back to the card first (the answer does not say how much)
-    const card = succes.tarjeta_regalo && toCents(succes.pagado_con_tarjeta) > 0 ? ` Lo pagado con la tarjeta regalo ${succes.tarjeta_regalo} vuelve primero a su saldo.` : "";
+    // paid in part or all with a gift card: its part went back to the card first (decision 0024)
+    const card = succes.tarjeta_regalo && toCents(reembolso.a_tarjeta) > 0 ? ` De ese monto, ${usd(reembolso.a_tarjeta)} volvió a la tarjeta regalo ${succes.tarjeta_regalo}.` : "";
     return { kind: "ok", message: `${what}. El reembolso de ${usd(reembolso.monto)} ${estado}.${card}` };
   } catch (error) {
     return { kind: "error", message: refusal(error, CANCEL_UNAVAILABLE, `la cancelación de ${access.referencia}`).message };

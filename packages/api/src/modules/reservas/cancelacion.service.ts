@@ -62,7 +62,8 @@ export interface CancelRequest {
 
 export interface CancelResult {
   view: ReservaView;
-  reembolso: { id: number; montoCents: number; estado: ReembolsoEstado };
+  /** `cardCents`: the part of it that went back to the gift card that paid the order (decision 0024). */
+  reembolso: { id: number; montoCents: number; cardCents: number; estado: ReembolsoEstado };
 }
 
 export interface CancelacionDeps {
@@ -104,7 +105,7 @@ interface Claim {
 }
 
 type Outcome =
-  | { kind: "done"; refundId: number; montoCents: number; estado: ReembolsoEstado; lineIds: number[]; notify: boolean }
+  | { kind: "done"; refundId: number; montoCents: number; cardCents: number; estado: ReembolsoEstado; lineIds: number[]; notify: boolean }
   | { kind: "refused"; msg: string; issue: string | undefined }
   | { kind: "noAnswer" };
 
@@ -377,7 +378,7 @@ export function createCancelacionService(deps: CancelacionDeps) {
       if (!order || !row || row.estado !== "en_curso" || row.updatedAt.getTime() !== c.claimedAt.getTime()) {
         // another cancel took the claim over (ours outlived the TTL) and sends the same request: its outcome stands
         if (row && (row.estado === "completado" || row.estado === "pendiente")) {
-          return { kind: "done", refundId: row.id, montoCents: row.monto_cents, estado: row.estado, lineIds: c.lineIds, notify: false };
+          return { kind: "done", refundId: row.id, montoCents: row.monto_cents, cardCents: row.tarjeta_cents, estado: row.estado, lineIds: c.lineIds, notify: false };
         }
         if (row?.estado === "fallido") return { kind: "refused", msg: row.error ?? CANCELACION_MSG.refused(paypalRefusalText(undefined)), issue: undefined };
         throw conflict(CANCELACION_MSG.inProgress);
@@ -451,7 +452,7 @@ export function createCancelacionService(deps: CancelacionDeps) {
         reembolso: c.refundId,
       });
       log.info({ pedido: order.id, reembolso: c.refundId, lineas: c.lineIds, monto: c.montoCents, por: c.por }, "booking cancelled and refunded");
-      return { kind: "done", refundId: c.refundId, montoCents: c.montoCents, estado, lineIds: c.lineIds, notify: true };
+      return { kind: "done", refundId: c.refundId, montoCents: c.montoCents, cardCents: c.cardCents, estado, lineIds: c.lineIds, notify: true };
     });
   }
 
@@ -486,7 +487,7 @@ export function createCancelacionService(deps: CancelacionDeps) {
       if (outcome.kind === "refused") throw new HttpError(502, { errors: [fieldError(outcome.msg, "linea")], paypal: outcome.issue ?? null });
       await notify(req.orderId, outcome, req.por === "staff");
       const view = (await loadReservaView(db, { orderId: req.orderId }, deps.now()))!;
-      return { view, reembolso: { id: outcome.refundId, montoCents: outcome.montoCents, estado: outcome.estado } };
+      return { view, reembolso: { id: outcome.refundId, montoCents: outcome.montoCents, cardCents: outcome.cardCents, estado: outcome.estado } };
     }
   }
 

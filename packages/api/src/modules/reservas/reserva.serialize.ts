@@ -54,6 +54,7 @@ export function toReserva(view: ReservaView): Reserva {
     descuento: fromCents(view.descuentoCents),
     tarjeta_regalo: view.tarjetaRegalo,
     pagado_con_tarjeta: fromCents(view.tarjetaCents),
+    reembolsado_a_tarjeta: fromCents(view.devueltoATarjetaCents),
     reembolsado: fromCents(view.reembolsadoCents),
     moneda: view.moneda,
     pagado_at: iso(view.pagadoAt),

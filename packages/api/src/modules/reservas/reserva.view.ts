@@ -95,6 +95,8 @@ export interface ReservaView {
   /** The gift card that paid part or all of it (its code's end, "…JKMN") and how much (decision 0024). */
   tarjetaRegalo: string | null;
   tarjetaCents: number;
+  /** What went back to that card so far (refunds made or under way at PayPal: their card part is back already). */
+  devueltoATarjetaCents: number;
   /** Refunded so far: completed refunds, to PayPal, to the card that paid and onto a new card. */
   reembolsadoCents: number;
   moneda: typeof CURRENCY;
@@ -153,9 +155,12 @@ export async function loadReservaView(db: Db, by: { orderId: number } | { refere
       .where(eq(pedidoLine.id_pedido, order.id))
       .orderBy(asc(pedidoLine.id)),
     db
-      .select({ cents: sql<number>`coalesce(sum(${reembolso.monto_cents}), 0)::int` })
+      .select({
+        cents: sql<number>`coalesce(sum(${reembolso.monto_cents}) filter (where ${reembolso.estado} = 'completado'), 0)::int`,
+        tarjetaCents: sql<number>`coalesce(sum(${reembolso.tarjeta_cents}) filter (where ${reembolso.estado} in ('completado', 'pendiente')), 0)::int`,
+      })
       .from(reembolso)
-      .where(and(eq(reembolso.pedido_id, order.id), eq(reembolso.estado, "completado"))),
+      .where(eq(reembolso.pedido_id, order.id)),
     order.tarjeta_regalo_id === null
       ? Promise.resolve([])
       : db.select({ codigo: tarjetaRegalo.codigo }).from(tarjetaRegalo).where(eq(tarjetaRegalo.id, order.tarjeta_regalo_id)),
@@ -219,6 +224,7 @@ export async function loadReservaView(db: Db, by: { orderId: number } | { refere
     descuentoCents: lineas.reduce((sum, l) => sum + l.descuentoCents, 0),
     tarjetaRegalo: card ? tarjetaCodigoFinal(card.codigo) : null,
     tarjetaCents: order.tarjeta_cents,
+    devueltoATarjetaCents: Number(refunded?.tarjetaCents ?? 0),
     reembolsadoCents: Number(refunded?.cents ?? 0),
     moneda: CURRENCY,
     pagadoAt: order.paid_at,

@@ -17,7 +17,7 @@ import { toReserva } from "./reserva.serialize.ts";
 function cancelAnswer(result: CancelResult) {
   return {
     succes: toReserva(result.view),
-    reembolso: { id: result.reembolso.id, monto: fromCents(result.reembolso.montoCents), estado: result.reembolso.estado },
+    reembolso: { id: result.reembolso.id, monto: fromCents(result.reembolso.montoCents), estado: result.reembolso.estado, a_tarjeta: fromCents(result.reembolso.cardCents) },
   };
 }
 
