@@ -232,4 +232,3 @@ export async function returnToCard(tx: Db, cardId: number, cents: number, orderI
   await recordAudit(tx, actor, { action: "devolucion", resource: "tarjeta_regalo", resourceId: cardId, after: { pedido: orderId, importe: fromCents(cents), reembolso: refundId } });
 }
 
-export type TarjetasRepository = ReturnType<typeof createTarjetasRepository>;
