@@ -89,6 +89,10 @@ describe("buying a gift card", () => {
     expect(await balance(card!.codigo.toLowerCase().replaceAll("-", " "))).toBe(50);
     const audit = await t.db.select().from(auditLogTable).where(eq(auditLogTable.resource, "tarjeta_regalo"));
     expect(audit.filter((a) => a.resourceId === String(card!.id)).map((a) => a.action)).toEqual(["carga"]);
+    const actividad = await t.app.inject({ method: "GET", url: "/api/actividad/index?recurso=tarjeta_regalo", headers: t.staff("admin") });
+    expect((actividad.json() as { succes: Array<{ descripcion: string }> }).succes.map((e) => e.descripcion)).toContain(
+      `cargó el valor de la tarjeta regalo ${tarjetaCodigoFinal(card!.codigo)}`,
+    );
   });
 
   it("refuses an amount outside USD 10–1,000 or with fractions of a cent, and bad e-mails, in Spanish", async () => {

@@ -143,6 +143,10 @@ const VERBS: Record<string, string> = {
   checkin: "registró la llegada de",
   reembolso: "canceló y reembolsó",
   reembolso_rechazado: "intentó reembolsar (PayPal lo rechazó)",
+  // a gift card's ledger (decision 0024)
+  carga: "cargó el valor de",
+  pago: "pagó un pedido con",
+  devolucion: "devolvió dinero a",
 };
 
 /** What the entry is about, with its name: "el tour Monserrate", "la salida del 25/11 10:30 de Monserrate". */
@@ -174,6 +178,10 @@ function objectText(row: AuditLogRow, names: Names): string {
       return `el usuario ${(id !== null && names.usuarios.get(id)) || snapshot || `n.º ${row.resourceId}`}`;
     case "revendedor":
       return `el revendedor ${(id !== null && names.revendedores.get(id)) || snapshot || `n.º ${row.resourceId}`}`;
+    case "tarjeta_regalo": {
+      const code = row.changes.codigo?.despues as string | undefined;
+      return `la tarjeta regalo ${code ?? `n.º ${row.resourceId}`}`;
+    }
     case "codigo_descuento": {
       const code = (row.changes.codigo?.despues ?? row.changes.codigo?.antes) as string | undefined;
       return `el código de descuento ${code ?? `n.º ${row.resourceId}`}`;
