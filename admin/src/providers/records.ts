@@ -1,5 +1,6 @@
 import type { GetListParams, Identifier } from "react-admin";
-import type { ListParams, ListResult } from "@tours/contract";
+import { parseContentRange, type CALLS, type CallName, type ListParams, type ListResult } from "@tours/contract";
+import { api } from "./config";
 
 /** What every resource group of the dataProvider shares: the record shape, the form values' conversions, paging. */
 
@@ -55,6 +56,20 @@ export function listParams(params: GetListParams): ListParams {
   );
   if (Object.keys(filter).length > 0) out.filter = filter;
   return out;
+}
+
+/** The calls of the contract's list dialect (`list: true`) that answer `{ succes: [...] }`. */
+type ListCall = { [K in CallName]: (typeof CALLS)[K] extends { list: true } ? K : never }[CallName];
+
+/**
+ * One page of a list the API pages, sorts and searches (codigos, revendedores, tarjetas-regalo): react-admin's
+ * params in the list dialect, the page's records, and the total from the answer's Content-Range.
+ */
+export async function pagedList(name: ListCall, params: GetListParams): Promise<ListResult<AnyRecord>> {
+  const { data, headers } = await api.callRaw(name, { list: listParams(params) });
+  const records = (data as { succes: AnyRecord[] }).succes;
+  const range = parseContentRange(headers.get("Content-Range"));
+  return { data: records, total: range ? range.total : records.length };
 }
 
 function compare(a: unknown, b: unknown): number {

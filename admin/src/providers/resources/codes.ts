@@ -1,6 +1,5 @@
-import { parseContentRange } from "@tours/contract";
 import { api } from "../config";
-import { listParams, num, textOf, truthy, type AnyRecord, type ResourceHandler } from "../records";
+import { num, pagedList, textOf, truthy, type AnyRecord, type ResourceHandler } from "../records";
 
 /** Discount codes (decision 0021): the panel's form values as the API's body (blank limits and dates: none). */
 
@@ -26,11 +25,7 @@ function codeBody(data: AnyRecord) {
 }
 
 const discountCode: ResourceHandler = {
-  async getList(params) {
-    const { data, headers } = await api.callRaw("codigosIndex", { list: listParams(params) });
-    const range = parseContentRange(headers.get("Content-Range"));
-    return { data: data.succes, total: range ? range.total : data.succes.length };
-  },
+  getList: (params) => pagedList("codigosIndex", params),
   async getOne(id) {
     return (await api.call("codigoFind", { params: { id: num(id) } })).succes;
   },

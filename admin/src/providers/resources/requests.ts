@@ -1,6 +1,5 @@
-import { parseContentRange } from "@tours/contract";
 import { api } from "../config";
-import { listParams, num, textOf, truthy, type ResourceHandler } from "../records";
+import { listParams, num, pagedList, textOf, truthy, type ResourceHandler } from "../records";
 
 /** Visitors' rewards and help requests, and the resellers' keys (the APIs screen): lists staff read and little more. */
 
@@ -17,11 +16,7 @@ const helpRequest: ResourceHandler = {
 };
 
 const reseller: ResourceHandler = {
-  async getList(params) {
-    const { data, headers } = await api.callRaw("revendedoresIndex", { list: listParams(params) });
-    const range = parseContentRange(headers.get("Content-Range"));
-    return { data: data.succes, total: range ? range.total : data.succes.length };
-  },
+  getList: (params) => pagedList("revendedoresIndex", params),
   async getOne(id) {
     return (await api.call("revendedorFind", { params: { id: num(id) } })).succes;
   },
