@@ -33,6 +33,8 @@ const AuditPage = lazyScreen(() => import("./resources/auditoria"), "AuditPage")
 const CodeList = lazyScreen(() => import("./resources/codigos"), "CodeList");
 const CodeCreate = lazyScreen(() => import("./resources/codigos"), "CodeCreate");
 const CodeEdit = lazyScreen(() => import("./resources/codigos"), "CodeEdit");
+const GiftCardList = lazyScreen(() => import("./resources/tarjetas"), "GiftCardList");
+const GiftCardShow = lazyScreen(() => import("./resources/tarjetas"), "GiftCardShow");
 const PerformancePage = lazyScreen(() => import("./resources/rendimiento"), "PerformancePage");
 const BlogsPage = lazyScreen(() => import("./resources/placeholders"), "BlogsPage");
 const FotosPage = lazyScreen(() => import("./resources/placeholders"), "FotosPage");
@@ -85,6 +87,7 @@ function PanelAdmin() {
             {can("banner") && <Resource name="banner" list={BannerPage} options={{ label: "Banner" }} />}
             {can("salidas") && <Resource name="salidas" list={DepartureList} options={{ label: "Salidas" }} />}
             {can("codigos") && <Resource name="codigos" list={CodeList} create={CodeCreate} edit={CodeEdit} options={{ label: "Códigos de descuento" }} />}
+            {can("tarjetas-regalo") && <Resource name="tarjetas-regalo" list={GiftCardList} show={GiftCardShow} options={{ label: "Tarjetas regalo" }} />}
             {can("apis") && <Resource name="revendedores" />}
             {can("destinos") && <Resource name="horarios" />}
             {can("destinos") && <Resource name="tour-fotos" />}

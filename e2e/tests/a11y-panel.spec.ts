@@ -12,8 +12,8 @@ import { createTestTour, paidBooking, soonDate } from "../support/tours";
  */
 
 const SCREENS: Record<Exclude<Rol, "contenido">, string[]> = {
-  admin: ["destinos", "destinos/create", "pais", "ciudades", "pedidos", "salidas", "checkin", "rewards", "ayuda", "banner", "usuarios", "actividad", "blogs", "fotos", "nosotros", "opiniones", "apis", "rendimiento"],
-  ventas: ["pedidos", "salidas", "checkin", "rewards", "ayuda", "rendimiento"],
+  admin: ["destinos", "destinos/create", "pais", "ciudades", "pedidos", "salidas", "checkin", "tarjetas-regalo", "rewards", "ayuda", "banner", "usuarios", "actividad", "blogs", "fotos", "nosotros", "opiniones", "apis", "rendimiento"],
+  ventas: ["pedidos", "salidas", "checkin", "tarjetas-regalo", "rewards", "ayuda", "rendimiento"],
   guia: ["checkin", "salidas"],
 };
 const ROLE_NAMES = { admin: "Administrador", ventas: "Ventas", guia: "Guía" };

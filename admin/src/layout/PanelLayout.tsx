@@ -21,6 +21,7 @@ import LocalOfferIcon from "@mui/icons-material/LocalOffer";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import TodayIcon from "@mui/icons-material/Today";
 import SpeedIcon from "@mui/icons-material/Speed";
+import AccountBalanceWalletIcon from "@mui/icons-material/AccountBalanceWallet";
 
 /**
  * A heading of a group of the menu. The menu is an ARIA menu, whose children may only be items (and separators):
@@ -48,11 +49,12 @@ export function PanelMenu() {
       {item("destinos", "Destinos", <TourIcon />)}
       {item("pais", "Países", <PublicIcon />)}
       {item("ciudades", "Ciudades", <LocationCityIcon />)}
-      {any("pedidos", "salidas", "checkin", "codigos", "rewards", "ayuda") && <Section>Ventas y solicitudes</Section>}
+      {any("pedidos", "salidas", "checkin", "codigos", "tarjetas-regalo", "rewards", "ayuda") && <Section>Ventas y solicitudes</Section>}
       {item("pedidos", "Pedidos", <ReceiptLongIcon />)}
       {item("salidas", "Salidas", <EventSeatIcon />)}
       {item("checkin", "Check-in", <QrCodeScannerIcon />)}
       {item("codigos", "Códigos", <LocalOfferIcon />)}
+      {item("tarjetas-regalo", "Tarjetas regalo", <AccountBalanceWalletIcon />)}
       {item("rewards", "Rewards", <CardGiftcardIcon />)}
       {item("ayuda", "Ayuda", <SupportAgentIcon />)}
       {any("banner", "rendimiento") && <Section>Sitio</Section>}

@@ -27,14 +27,15 @@ export type Screen =
   | "nosotros"
   | "opiniones"
   | "codigos"
+  | "tarjetas-regalo"
   | "apis"
   | "rendimiento";
 
 const CATALOGUE: Screen[] = ["destinos", "pais", "ciudades", "banner", "blogs", "fotos", "nosotros", "opiniones"];
-const SALES: Screen[] = ["hoy", "pedidos", "salidas", "checkin", "codigos", "rewards", "ayuda", "rendimiento"];
+const SALES: Screen[] = ["hoy", "pedidos", "salidas", "checkin", "codigos", "tarjetas-regalo", "rewards", "ayuda", "rendimiento"];
 
 const SCREENS: Record<string, Screen[]> = {
-  admin: ["hoy", "destinos", "pais", "ciudades", "pedidos", "salidas", "checkin", "codigos", "rewards", "ayuda", "banner", "usuarios", "actividad", "blogs", "fotos", "nosotros", "opiniones", "apis", "rendimiento"],
+  admin: ["hoy", "destinos", "pais", "ciudades", "pedidos", "salidas", "checkin", "codigos", "tarjetas-regalo", "rewards", "ayuda", "banner", "usuarios", "actividad", "blogs", "fotos", "nosotros", "opiniones", "apis", "rendimiento"],
   ventas: SALES,
   contenido: CATALOGUE,
   // their departures of today and tomorrow first (Hoy, with the manifests), then check-in and the departures

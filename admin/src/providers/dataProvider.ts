@@ -18,6 +18,7 @@ import { departureActions, departureHandlers, type DepartureActions } from "./re
 import { checkInActions, orderActions, orderHandlers, type CheckInActions, type OrderActions } from "./resources/orders";
 import { requestHandlers } from "./resources/requests";
 import { codeHandlers } from "./resources/codes";
+import { giftCardHandlers } from "./resources/giftCards";
 import { vitalsActions, type VitalsActions } from "./resources/vitals";
 
 /**
@@ -25,7 +26,8 @@ import { vitalsActions, type VitalsActions } from "./resources/vitals";
  * api-contract.md through @tours/contract's client, one file per group under ./resources:
  *   catalogue: destinos → tour, pais, ciudades, banner, and nested under a tour horarios (tour_id), tour-fotos (tourId);
  *   orders: pedidos → compra, and nested under an order pedido-lineas (id_pedido);
- *   departures: salidas;  requests: rewards, ayuda, revendedores (the APIs screen);  codes: codigos (decision 0021).
+ *   departures: salidas;  requests: rewards, ayuda, revendedores (the APIs screen);  codes: codigos (decision 0021);
+ *   giftCards: tarjetas-regalo (decision 0024).
  * Records keep the upstream field names; 0/1 flags become booleans for the forms and go back as 1/0.
  * Lists that can grow (tours, orders, countries, cities, rewards and help requests) are paged, sorted and
  * searched by the API (the contract's list dialect); the small ones nested under one record are fetched whole
@@ -38,6 +40,7 @@ const handlers: Record<string, ResourceHandler> = {
   ...departureHandlers,
   ...requestHandlers,
   ...codeHandlers,
+  ...giftCardHandlers,
 };
 
 function handler(resource: string): ResourceHandler {

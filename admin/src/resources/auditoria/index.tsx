@@ -35,6 +35,7 @@ const RECURSOS: Record<string, string> = {
   salida: "Salida",
   fecha: "Fecha cerrada",
   revendedor: "Revendedor",
+  tarjeta_regalo: "Tarjeta regalo",
 };
 
 /** "campo: antes → después" (or "campo: valor" for a record created or deleted), in the API's words (auditoria.describe.ts). */
