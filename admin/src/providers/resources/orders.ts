@@ -26,8 +26,8 @@ export const orderHandlers: Record<string, ResourceHandler> = { pedidos: order, 
 export const orderActions = {
   /** The order's lines with their state, its reference, refunds and e-mails. */
   orderDetail: (id: Identifier) => withHttpErrors(() => api.compra.find(num(id))),
-  /** Cancels and refunds the whole order, or one line. */
-  refundOrder: (id: Identifier, body: { linea?: number; motivo?: string }) => withHttpErrors(() => api.compra.reembolsar(num(id), body)),
+  /** Cancels and refunds the whole order, or one line; `a_tarjeta_nueva`: PayPal's part onto a new gift card for the buyer. */
+  refundOrder: (id: Identifier, body: { linea?: number; motivo?: string; a_tarjeta_nueva?: boolean }) => withHttpErrors(() => api.compra.reembolsar(num(id), body)),
   /** Moves one line to another departure of its tour (issue 21; never charges the buyer). */
   changeDate: (id: Identifier, body: { linea: number; fecha: string; hora: string }) => withHttpErrors(() => api.compra.cambioFecha(num(id), body)),
   /** A tour's departures in a month ("YYYY-MM"), with their places. */

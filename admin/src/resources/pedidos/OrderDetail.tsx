@@ -25,7 +25,7 @@ import { numeric } from "../../lib/tables";
 import { usd } from "../../lib/money";
 import { DateChanges, Mails, Refunds } from "./OrderHistory";
 import { DateChangeDialog } from "./DateChangeDialog";
-import { RefundDialog, type RefundTarget } from "./RefundDialog";
+import { RefundDialog, type RefundPayment, type RefundTarget } from "./RefundDialog";
 import { LineState, OrderStateChip, type OrderLine } from "./states";
 
 /** How to reach the buyer (the list shows only name and e-mail). */
@@ -117,6 +117,11 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
   // what the order's discount code took off each line (the booking's view of the same lines)
   const discountOf = (lineId: number) => Number(detail?.reserva?.lineas.find((l) => Number(l.id) === lineId)?.descuento ?? 0);
   const code = detail?.reserva?.codigo_descuento ?? null;
+  // the gift card that paid part or all of it, and what it may still get back (decision 0024: refunds go to it first)
+  const card = detail?.reserva?.tarjeta_regalo ?? null;
+  const cardPaid = Number(detail?.reserva?.pagado_con_tarjeta ?? 0);
+  const cardBackCents = (detail?.reembolsos ?? []).filter((r) => r.estado !== "fallido").reduce((sum, r) => sum + toCents(Number(r.a_tarjeta)), 0);
+  const payment: RefundPayment = { tarjeta: card, tarjetaLeftCents: Math.max(0, toCents(cardPaid) - cardBackCents) };
   return (
     <Dialog open onClose={onClose} maxWidth="xl" fullWidth aria-labelledby="detalle-title">
       <DialogTitle id="detalle-title" ref={titleRef} tabIndex={-1}>
@@ -214,6 +219,11 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
             <Typography sx={{ mt: code ? 0.5 : 2, textAlign: "right", ...numeric }}>
               Total del pedido: <strong>{usd(order.valor_total)}</strong>
             </Typography>
+            {card && cardPaid > 0 ? (
+              <Typography sx={{ mt: 0.5, textAlign: "right", ...numeric }} data-testid="pedido-tarjeta">
+                Tarjeta regalo {card}: <strong>{usd(cardPaid)}</strong>
+              </Typography>
+            ) : null}
             <DateChanges changes={detail.cambios} />
             <Refunds refunds={detail.reembolsos} />
             <Mails mails={detail.correos} />
@@ -241,6 +251,7 @@ export function OrderDetail({ order, onClose }: { order: RaRecord; onClose: () =
         <RefundDialog
           order={order}
           target={target}
+          payment={payment}
           tourName={tourName}
           onClose={() => closeInner(false)}
           onDone={changed}

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import type { PedidoDetalle } from "@tours/contract";
+import { formatUSD, toCents } from "@tours/domain";
 import { StateChip } from "../../lib/StateChip";
 import { numeric } from "../../lib/tables";
 import { usd } from "../../lib/money";
@@ -33,6 +34,30 @@ function requestedBy({ por, usuario }: { por: string; usuario?: string | null })
   return por === "cliente" ? "El comprador (Mi reserva)" : `Equipo${usuario ? ` · ${usuario}` : ""}`;
 }
 
+/**
+ * Where a refund's money went (decision 0024): back to the gift card that paid the order (its part), onto a new card
+ * for the buyer, and the rest through PayPal.
+ */
+function RefundDestination({ refund }: { refund: PedidoDetalle["reembolsos"][number] }) {
+  const cardCents = toCents(Number(refund.a_tarjeta));
+  const restCents = toCents(Number(refund.monto)) - cardCents;
+  const parts: string[] = [];
+  if (cardCents > 0) parts.push(`${formatUSD(cardCents)} a la tarjeta que pagó`);
+  if (restCents > 0 || parts.length === 0) {
+    const where = refund.tarjeta_nueva ? `tarjeta regalo nueva ${refund.tarjeta_nueva}` : "PayPal";
+    parts.push(cardCents > 0 ? `${formatUSD(restCents)} a ${where}` : where);
+  }
+  return (
+    <Box component="ul" sx={{ m: 0, p: 0, listStyle: "none" }}>
+      {parts.map((p) => (
+        <Typography component="li" variant="body2" key={p}>
+          {p}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
 export function Refunds({ refunds }: { refunds: PedidoDetalle["reembolsos"] }) {
   return (
     <Section title="Reembolsos">
@@ -44,6 +69,7 @@ export function Refunds({ refunds }: { refunds: PedidoDetalle["reembolsos"] }) {
             <TableRow>
               <TableCell>Fecha</TableCell>
               <TableCell align="right">Monto</TableCell>
+              <TableCell>Adónde</TableCell>
               <TableCell>Estado</TableCell>
               <TableCell>Pedido por</TableCell>
               <TableCell>Motivo</TableCell>
@@ -55,6 +81,9 @@ export function Refunds({ refunds }: { refunds: PedidoDetalle["reembolsos"] }) {
                 <TableCell>{when(r.created_at)}</TableCell>
                 <TableCell align="right" sx={numeric}>
                   {usd(r.monto)}
+                </TableCell>
+                <TableCell data-testid="reembolso-destino">
+                  <RefundDestination refund={r} />
                 </TableCell>
                 <TableCell>
                   <StateChip look={REFUND_STATES[r.estado]} fallback={r.estado} />

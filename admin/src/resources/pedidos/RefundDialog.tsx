@@ -2,14 +2,16 @@ import { useState } from "react";
 import { useDataProvider, type RaRecord } from "react-admin";
 import {
   Button,
+  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
+  FormControlLabel,
   TextField,
 } from "@mui/material";
-import { formatUSD } from "@tours/domain";
+import { formatUSD, refundSplit } from "@tours/domain";
 import type { OrderActions } from "../../providers/resources/orders";
 import { useToasts } from "../../lib/useToasts";
 import { usd } from "../../lib/money";
@@ -21,15 +23,35 @@ export interface RefundTarget {
   montoCents: number;
 }
 
+/**
+ * How the order was paid, for where its money goes back (decision 0024): the gift card that paid part or all of it
+ * ("…JKMN") and what that card may still get back.
+ */
+export interface RefundPayment {
+  tarjeta: string | null;
+  tarjetaLeftCents: number;
+}
+
+/** "USD 20.00 a la tarjeta regalo …JKMN que pagó el pedido y USD 10.00 al comprador por PayPal". */
+function whereItGoes(target: RefundTarget, payment: RefundPayment, toNewCard: boolean): string {
+  const split = refundSplit(target.montoCents, payment.tarjeta ? payment.tarjetaLeftCents : 0);
+  const rest = toNewCard ? "en una tarjeta regalo nueva que se envía al comprador por correo" : "al comprador por PayPal";
+  if (split.tarjeta === 0) return rest;
+  const card = `a la tarjeta regalo ${payment.tarjeta ?? ""} que pagó el pedido`;
+  return split.paypal === 0 ? card : `así: ${formatUSD(split.tarjeta)} ${card} y ${formatUSD(split.paypal)} ${rest}`;
+}
+
 export function RefundDialog({
   order,
   target,
+  payment,
   tourName,
   onClose,
   onDone,
 }: {
   order: RaRecord;
   target: RefundTarget;
+  payment: RefundPayment;
   tourName: (id: number) => string;
   onClose: () => void;
   onDone: () => void;
@@ -38,13 +60,22 @@ export function RefundDialog({
   const toasts = useToasts();
   const [motivo, setMotivo] = useState("");
   const [busy, setBusy] = useState(false);
+  const [toNewCard, setToNewCard] = useState(false);
+  // a new card is offered only for what PayPal would give back (a card's own part goes back to that card)
+  const paypalCents = refundSplit(target.montoCents, payment.tarjeta ? payment.tarjetaLeftCents : 0).paypal;
+  const offerNewCard = paypalCents > 0;
+  const newCard = offerNewCard && toNewCard;
   const what = target.linea
     ? `la línea «${tourName(Number(target.linea.id_tour))}» del ${target.linea.fecha_tour}`
     : `todo el pedido #${String(order.id)}`;
   const confirm = async () => {
     if (busy) return;
     setBusy(true);
-    const body = { ...(target.linea ? { linea: Number(target.linea.id) } : {}), ...(motivo.trim() ? { motivo: motivo.trim() } : {}) };
+    const body = {
+      ...(target.linea ? { linea: Number(target.linea.id) } : {}),
+      ...(motivo.trim() ? { motivo: motivo.trim() } : {}),
+      ...(newCard ? { a_tarjeta_nueva: true } : {}),
+    };
     const toast = toasts.start("Cancelando y reembolsando…");
     try {
       const { reembolso } = await provider.refundOrder(order.id, body);
@@ -64,9 +95,17 @@ export function RefundDialog({
       <DialogTitle id="reembolso-title">Cancelar y reembolsar</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          ¿Cancelar {what}? Se devolverán <strong>{formatUSD(target.montoCents)}</strong> al comprador por PayPal y los
-          lugares quedarán libres. No se puede deshacer.
+          ¿Cancelar {what}? Se devolverán <strong>{formatUSD(target.montoCents)}</strong>{" "}
+          {whereItGoes(target, payment, newCard)}, y los lugares quedarán libres. No se
+          puede deshacer.
         </DialogContentText>
+        {offerNewCard ? (
+          <FormControlLabel
+            control={<Checkbox checked={toNewCard} onChange={(e) => setToNewCard(e.target.checked)} disabled={busy} />}
+            label="Reembolsar a una tarjeta regalo nueva (en lugar de PayPal)"
+            sx={{ mt: 1 }}
+          />
+        ) : null}
         <TextField
           label="Motivo (opcional)"
           value={motivo}
