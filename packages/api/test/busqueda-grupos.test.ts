@@ -1,16 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { BusquedaAnswer } from "@tours/contract";
-import { DURACIONES, DURACION_RANGOS } from "@tours/domain";
+import { DURACIONES, DURACION_RANGOS, addDays } from "@tours/domain";
 import { eq, sql } from "drizzle-orm";
 import { rowsOf } from "../src/db/rows.ts";
-import { tourTable } from "../src/modules/tour/tour.table.ts";
+import { fechaCerrada, salida } from "../src/modules/salidas/salidas.table.ts";
+import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
 import { listCities } from "./helpers.ts";
 import { useTestApp } from "./test-app.ts";
 
 /**
  * The search's counts read from groups of alike tours (`busqueda_grupo`, migration 0026) when a search has only a
- * place and filters by facts: the groups must stay what a fresh count of the tours gives after any write, and the
- * answer must be the one the count over the tours gives (a price filter from 0 sends the same search that way).
+ * place, filters by facts and a date whose weekday decides: the groups must stay what a fresh count of the tours
+ * gives after any write, and the answer must be the one the count over the tours gives (a price filter from 0 sends
+ * the same search that way).
  */
 const t = useTestApp({ seed: true });
 
@@ -23,9 +25,10 @@ const buscar = async (query: string) => {
 /** Rows of busqueda_grupo that a fresh count of the tours does not give, and the other way round. */
 async function groupsOffFromTours(): Promise<unknown[]> {
   const fresh = sql`SELECT pais, ciudad, duracion_rango(duracion_minutos) AS duracion_rango, idiomas, accesible_silla_ruedas, modalidad,
-                           count(*)::int AS tours, min(precio_cents) AS precio_min, max(precio_cents) AS precio_max
-                    FROM tour GROUP BY 1, 2, 3, 4, 5, 6`;
-  const kept = sql`SELECT pais, ciudad, duracion_rango, idiomas, accesible_silla_ruedas, modalidad, tours, precio_min, precio_max FROM busqueda_grupo`;
+                           dias_con_horario(id) AS dias_con_horario, corte_horas, count(*)::int AS tours, min(precio_cents) AS precio_min, max(precio_cents) AS precio_max
+                    FROM tour GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`;
+  const kept = sql`SELECT pais, ciudad, duracion_rango, idiomas, accesible_silla_ruedas, modalidad, dias_con_horario, corte_horas, tours, precio_min, precio_max
+                   FROM busqueda_grupo`;
   return rowsOf(await t.db.execute(sql`(${kept} EXCEPT ${fresh}) UNION ALL (${fresh} EXCEPT ${kept})`));
 }
 
@@ -65,6 +68,12 @@ describe("the search's groups of alike tours", () => {
         modalidad: FACTS.modalidad[(i * 7) % FACTS.modalidad.length]!,
       })),
     );
+    // horarios on some weekdays, and one tour's own cutoff of two days
+    const grupo = await t.db.select({ id: tourTable.id, nombre: tourTable.nombre }).from(tourTable).where(sql`${tourTable.nombre} LIKE 'Grupo %'`);
+    await t.db.insert(horarioTable).values(
+      grupo.filter((_, i) => i % 4 !== 3).map((g, i) => ({ tourId: g.id, horaInicio: "09:00", lunes: i % 2 === 0, martes: true, sabado: i % 3 === 0, domingo: i % 5 === 0, cupo: 8 })),
+    );
+    await t.db.update(tourTable).set({ corteHoras: 48 }).where(eq(tourTable.nombre, "Grupo 5"));
     expect(await groupsOffFromTours()).toEqual([]);
 
     // the answer from the groups is the answer from the tours (a price filter from 0 keeps every tour)
@@ -75,11 +84,24 @@ describe("the search's groups of alike tours", () => {
         const byTours = await buscar(`ciudad=${city.id}${q}&precio_min=0`);
         expect(byGroups, q).toEqual(byTours);
       }
+      const today = new Date().toISOString().slice(0, 10);
+      for (const days of [0, 1, 2, 3, 9, 10, 13, 400]) {
+        for (const q of ["", "&idioma=en&orden=precio"]) {
+          const on = `ciudad=${city.id}&fecha=${addDays(today, days)}${q}`;
+          expect(await buscar(on), on).toEqual(await buscar(`${on}&precio_min=0`));
+        }
+      }
       const country = await buscar(`pais=${city.pais}&idioma=es&orden=precio`);
       expect(country).toEqual(await buscar(`pais=${city.pais}&idioma=es&orden=precio&precio_min=0`));
       const spanish = await t.db.execute(sql`SELECT count(*)::int AS n FROM tour WHERE pais = ${city.pais} AND 'es' = ANY(idiomas)`);
       expect(country.paginacion.total).toBe(rowsOf<{ n: number }>(spanish)[0]!.n);
     };
+    await sameBothWays();
+    // a departure row and a closing on two of the days: those days are decided tour by tour
+    const [g1, g2] = grupo;
+    const today = new Date().toISOString().slice(0, 10);
+    await t.db.insert(salida).values({ tourId: g1!.id, fecha: addDays(today, 9), hora: "09:00", cerrada: true });
+    await t.db.insert(fechaCerrada).values({ tourId: g2!.id, fecha: addDays(today, 10) });
     await sameBothWays();
 
     // one tour's price and facts; many tours' prices at once (the cheapest and dearest of groups among them)
@@ -93,6 +115,12 @@ describe("the search's groups of alike tours", () => {
       .update(tourTable)
       .set({ pais: other.pais, ciudad: other.id, duracionMinutos: 200, accesibleSillaRuedas: null })
       .where(sql`${tourTable.nombre} LIKE 'Grupo 2%'`);
+    expect(await groupsOffFromTours()).toEqual([]);
+    await sameBothWays();
+
+    // horarios changed: the weekdays move the tours between groups
+    await t.db.update(horarioTable).set({ martes: false, miercoles: true }).where(sql`${horarioTable.tourId} IN (SELECT id FROM tour WHERE nombre LIKE 'Grupo 1%')`);
+    await t.db.delete(horarioTable).where(sql`${horarioTable.tourId} IN (SELECT id FROM tour WHERE nombre LIKE 'Grupo 4%')`);
     expect(await groupsOffFromTours()).toEqual([]);
     await sameBothWays();
 

@@ -28,7 +28,7 @@ import type { BusquedaParams } from "./busqueda.service.ts";
  * word of the query. A page is then one statement whatever the catalogue's size — the counts (total, each filter
  * value's, the price range) with the page's ids — and the page's tours with their first photo. The counts are read
  * from the place's groups of alike tours (`busqueda_grupo`, kept on write: migration 0026) when nothing but the
- * place and the filters by facts decides, else in one pass over the matching tours.
+ * place, the filters by facts and a date's weekday decides, else in one pass over the matching tours.
  */
 
 /** Trigram similarity (0–1) of the candidates levenshtein then checks: low, since the dictionary is short words. */
@@ -127,13 +127,34 @@ export function createBusquedaRepository(db: Db) {
   }
 
   /**
-   * The counts (total, each filter value's, the price range) and the page's ids in one statement. With words or a
-   * date (or a price range, which groups do not keep), the tours the search looks at are found once (a
-   * `MATERIALIZED` CTE) and both read them; with only the place and filters by facts, the counts are sums over the
-   * place's groups and the page is read from the tours, so neither grows with the tours that match.
+   * Whether the search can count by groups: no words, no price range (groups keep neither), and no date or one where
+   * a tour of the place has places exactly when a horario starts that weekday (busqueda_por_dias, migration 0026:
+   * no departure row or closing there that day, far from every cutoff).
+   */
+  async function countsByGroups(tx: Db, p: BusquedaParams, now: Date): Promise<boolean> {
+    if (p.words.length > 0 || p.filtros.precioMinCents !== null || p.filtros.precioMaxCents !== null) return false;
+    if (p.fecha === null) return true;
+    const [row] = rowsOf<{ si: boolean }>(
+      await tx.execute(
+        sql`SELECT busqueda_por_dias(${p.fecha}::date, ${now.toISOString()}::timestamptz, ${BOOKING_HORIZON_DAYS}, ${p.pais}::int, ${p.ciudad}::int) AS si`,
+      ),
+    );
+    return row?.si === true;
+  }
+
+  /** On a date where the weekday decides: a horario of the tour, or of the group's tours, starts that weekday. */
+  function runsThatWeekday(p: BusquedaParams): SQL[] {
+    return p.fecha === null ? [] : [sql`t.dias_con_horario & (1 << extract(dow FROM ${p.fecha}::date)::int) <> 0`];
+  }
+
+  /**
+   * The counts (total, each filter value's, the price range) and the page's ids in one statement. With words, a
+   * price range or a date the weekday does not decide, the tours the search looks at are found once (a
+   * `MATERIALIZED` CTE) and both read them; else the counts are sums over the place's groups and the page is read
+   * from the tours in index order, so neither grows with the tours that match.
    */
   async function countsAndPage(tx: Db, p: BusquedaParams, variants: SQL[], now: Date) {
-    const byGroups = p.words.length === 0 && p.fecha === null && p.filtros.precioMinCents === null && p.filtros.precioMaxCents === null;
+    const byGroups = await countsByGroups(tx, p, now);
     const source = byGroups ? FROM_GROUPS : FROM_TOURS;
     const filters = filterConditions(p, source);
     const except = (key: FacetKey) => all([...filters].filter(([k]) => k !== key).map(([, c]) => c));
@@ -158,8 +179,8 @@ export function createBusquedaRepository(db: Db) {
       );
     const statement = byGroups
       ? sql`
-        SELECT ${selectList(pageIdsSql(p, sql`tour t WHERE ${all([...placeWhere(p), ...filterConditions(p, FROM_TOURS).values()])}`))}
-        FROM busqueda_grupo t WHERE ${all(placeWhere(p))}`
+        SELECT ${selectList(pageIdsSql(p, sql`tour t WHERE ${all([...placeWhere(p), ...runsThatWeekday(p), ...filterConditions(p, FROM_TOURS).values()])}`))}
+        FROM busqueda_grupo t WHERE ${all([...placeWhere(p), ...runsThatWeekday(p)])}`
       : sql`
         WITH t AS MATERIALIZED (
           SELECT t.id, t.nombre, t.precio_cents, t.duracion_minutos, t.idiomas, t.accesible_silla_ruedas, t.modalidad,
