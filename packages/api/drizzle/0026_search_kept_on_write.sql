@@ -1,10 +1,11 @@
--- The search's work per request no longer grows with the tours it matches (issue 26, decision 0020): what it asked
--- of every matching tour is kept by the database on write. Two parts: the weekdays each tour runs, for "con lugares
--- el …"; and the tours of each place grouped by their filterable facts, for the filters' counts.
+-- A place's search (its page, its filters and their counts, a date far from now) no longer costs more as the place's
+-- tours grow (issue 26, decision 0020): what it asked of every matching tour is kept by the database on write. Two
+-- parts: the weekdays each tour runs, for "con lugares el …"; and the tours of each place grouped by their filterable
+-- facts, for the filters' counts. Searches by words or by a price range still count their matching tours.
 --
--- 1. "Con lugares el …" without three index lookups per tour of the place. 0020 asked every
--- tour of the place for its horarios, that day's departure and that day's closing: at 5,045 tours a city's 280 tours
--- cost 280 times that per search. But for nearly every tour the answer needs none of them: a tour with no departure
+-- 1. "Con lugares el …" without three index lookups per tour of the place. 0020 asked every tour of the place for
+-- its horarios, that day's departure and that day's closing: at 5,045 tours a city's 280 tours cost 280 times that
+-- per search. But for nearly every tour the answer needs none of them: a tour with no departure
 -- row and no closing that day, on a date whose cutoff and horizon cannot decide (the days away from now), has places
 -- exactly when one of its horarios starts that weekday — the departure is not created, so nothing is booked, closed
 -- or given a capacity of its own. So each tour keeps the weekdays its horarios start (kept by the database on every
@@ -89,10 +90,10 @@ $$;
 --> statement-breakpoint
 -- 2. The filters' counts from groups instead of tours. Every count the search shows (the total, each filter value's
 -- with the other filters, the price range) is a sum over the place's tours of conditions on their duration range,
--- languages, wheelchair access and kind; tours alike in all four (and in country and city) count the same, so each
--- such group keeps how many tours it has and their lowest and highest price. A place's groups are bounded by the
--- filters' values, not by its tours: in the bench's 5,045 tours, Medellín's 282 tours are 30 groups and Colombia's
--- 842 are 147. The groups also keep the weekdays and the cutoff, so that "con lugares el …" is a condition on a group
+-- languages, wheelchair access and kind; tours alike in these (and in country, city, weekdays and cutoff) count the
+-- same, so each such group keeps how many tours it has and their lowest and highest price. A place's groups are bounded by the
+-- filters' values, not by its tours: in the bench's 5,045 tours, Medellín's 280 tours are 30 groups and Colombia's
+-- 842 are 148. The groups also keep the weekdays and the cutoff, so that "con lugares el …" is a condition on a group
 -- on the dates where the weekday alone decides (busqueda_por_dias below). Read with SQL by busqueda.repository.ts
 -- when a search has no words and no price range (those count their matching tours one by one, as before).
 --
