@@ -129,26 +129,29 @@ CREATE OR REPLACE FUNCTION public.busqueda_grupo_sumar(p_tour public.tour) RETUR
   DO UPDATE SET tours = g.tours + 1, precio_min = least(g.precio_min, excluded.precio_min), precio_max = greatest(g.precio_max, excluded.precio_max);
 $$;--> statement-breakpoint
 -- A tour leaves its group (deleted, or its facts or price changed: the table already holds its new row). One less;
--- the price range is read again from the group's tours once the group's row is locked by that decrement, so a
--- concurrent insert into the group has committed and is seen (READ COMMITTED: each statement its own snapshot).
+-- when its price was at an end of the group's range, the range is read again from the group's tours once the group's
+-- row is locked by that decrement, so a concurrent insert into the group has committed and is seen (READ COMMITTED:
+-- each statement its own snapshot). A price strictly inside the range leaves the range as it is.
 -- Row triggers run after their whole statement, so the tours read are the statement's outcome: a DELETE of several
 -- tours of a group finds none left before the last decrement (the range is kept until the row goes at zero).
 CREATE OR REPLACE FUNCTION public.busqueda_grupo_restar(p_tour public.tour) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   v_left int;
+  v_min int;
+  v_max int;
   v_rango text := public.duracion_rango(p_tour.duracion_minutos);
 BEGIN
   UPDATE public.busqueda_grupo g SET tours = g.tours - 1
   WHERE g.pais = p_tour.pais AND g.ciudad = p_tour.ciudad
     AND (g.duracion_rango, g.idiomas, g.accesible_silla_ruedas, g.modalidad, g.dias_con_horario, g.corte_horas)
         IS NOT DISTINCT FROM (v_rango, p_tour.idiomas, p_tour.accesible_silla_ruedas, p_tour.modalidad, p_tour.dias_con_horario, p_tour.corte_horas)
-  RETURNING g.tours INTO v_left;
+  RETURNING g.tours, g.precio_min, g.precio_max INTO v_left, v_min, v_max;
   IF v_left = 0 THEN
     DELETE FROM public.busqueda_grupo g
     WHERE g.pais = p_tour.pais AND g.ciudad = p_tour.ciudad
       AND (g.duracion_rango, g.idiomas, g.accesible_silla_ruedas, g.modalidad, g.dias_con_horario, g.corte_horas)
           IS NOT DISTINCT FROM (v_rango, p_tour.idiomas, p_tour.accesible_silla_ruedas, p_tour.modalidad, p_tour.dias_con_horario, p_tour.corte_horas);
-  ELSIF v_left > 0 THEN
+  ELSIF v_left > 0 AND NOT (p_tour.precio_cents > v_min AND p_tour.precio_cents < v_max) THEN
     UPDATE public.busqueda_grupo g SET precio_min = coalesce(r.precio_min, g.precio_min), precio_max = coalesce(r.precio_max, g.precio_max)
     FROM (SELECT min(t.precio_cents) AS precio_min, max(t.precio_cents) AS precio_max
           FROM public.tour t

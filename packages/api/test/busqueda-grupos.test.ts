@@ -124,6 +124,18 @@ describe("the search's groups of alike tours", () => {
     expect(await groupsOffFromTours()).toEqual([]);
     await sameBothWays();
 
+    // one group's range: a price inside it leaves it as it is, one at an end has it read again
+    const trio = await t.db
+      .insert(tourTable)
+      .values([10, 20, 30].map((p) => ({ nombre: `Trío ${p}`, precioCents: p, pais: other.pais, ciudad: other.id, duracionMinutos: 999, idiomas: ["ja"] })))
+      .returning({ id: tourTable.id });
+    await t.db.delete(tourTable).where(eq(tourTable.id, trio[1]!.id));
+    expect(await groupsOffFromTours()).toEqual([]);
+    await t.db.update(tourTable).set({ precioCents: 25 }).where(eq(tourTable.id, trio[2]!.id));
+    expect(await groupsOffFromTours()).toEqual([]);
+    await t.db.delete(tourTable).where(eq(tourTable.id, trio[0]!.id));
+    expect(await groupsOffFromTours()).toEqual([]);
+
     // deletes: one tour, then many (whole groups and parts of groups)
     await t.db.delete(tourTable).where(eq(tourTable.id, first!.id));
     expect(await groupsOffFromTours()).toEqual([]);
