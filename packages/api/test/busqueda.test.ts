@@ -3,7 +3,7 @@ import { BusquedaAnswer, ValidationErrorBody } from "@tours/contract";
 import { BUSQUEDA_POR_PAGINA } from "@tours/domain";
 import { eq, sql } from "drizzle-orm";
 import { ciudadesTable } from "../src/modules/ciudades/ciudades.table.ts";
-import { salida } from "../src/modules/salidas/salidas.table.ts";
+import { fechaCerrada, salida } from "../src/modules/salidas/salidas.table.ts";
 import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
 import { buyer, line } from "./compra-fixtures.ts";
 import { listCities } from "./helpers.ts";
@@ -152,6 +152,18 @@ describe("GET /api/busqueda: filters and their counts", () => {
     expect(await on("2026-12-01")).toEqual([]);
     // today 19:00 in Lima (UTC−5) is 00:00 UTC tomorrow: still before the 2-hour cutoff at 12:00 UTC
     expect(await on("2026-12-02")).toEqual(["Ruta gastronómica por Barranco"]);
+    // a closed date, far enough from now that only the closing can decide
+    await t.db.insert(fechaCerrada).values({ tourId: colonial.id, fecha: "2026-12-24" });
+    expect(await on("2026-12-24")).toEqual(["Ruta gastronómica por Barranco"]);
+    expect(await on("2026-12-31")).toEqual(["Lima colonial y catacumbas", "Ruta gastronómica por Barranco"]);
+    // the weekdays a tour runs follow its horarios as they are changed, moved to another tour and deleted
+    await t.db.update(horarioTable).set({ jueves: false, viernes: true }).where(eq(horarioTable.tourId, colonial.id));
+    expect(await on("2026-12-31")).toEqual(["Ruta gastronómica por Barranco"]);
+    expect(await on("2027-01-01")).toEqual(["Lima colonial y catacumbas", "Ruta gastronómica por Barranco"]);
+    await t.db.update(horarioTable).set({ tourId: barranco.id }).where(eq(horarioTable.tourId, colonial.id));
+    expect(await on("2027-01-01")).toEqual(["Ruta gastronómica por Barranco"]);
+    await t.db.delete(horarioTable).where(eq(horarioTable.tourId, barranco.id));
+    expect(await on("2027-01-01")).toEqual([]);
   });
 
   it("refuses bad filters with a Spanish message per parameter", async () => {

@@ -26,8 +26,9 @@ import type { BusquedaParams } from "./busqueda.service.ts";
  * there — itself, the words it starts and the words one typo away (two from seven letters: fuzzystrmatch's
  * levenshtein over the candidates a trigram index gives) — and a tour matches when it holds one of them, for every
  * word of the query. A page is then one statement whatever the catalogue's size — the counts (total, each filter
- * value's, the price range) in one pass over the matching tours, with the page's ids — and the page's tours with
- * their first photo.
+ * value's, the price range) with the page's ids — and the page's tours with their first photo. The counts are read
+ * from the place's groups of alike tours (`busqueda_grupo`, kept on write: migration 0026) when nothing but the
+ * place, the filters by facts and a date's weekday decides, else in one pass over the matching tours.
  */
 
 /** Trigram similarity (0–1) of the candidates levenshtein then checks: low, since the dictionary is short words. */
@@ -35,12 +36,37 @@ const CANDIDATE_SIMILARITY = 0.3;
 
 type FacetKey = "precio" | "duracion" | "idioma" | "accesible" | "modalidad";
 
-function duracionSql(rango: DuracionRango): SQL {
-  const { desde, hasta } = DURACIONES[rango];
-  if (desde === null) return sql`t.duracion_minutos <= ${hasta}`;
-  if (hasta === null) return sql`t.duracion_minutos >= ${desde}`;
-  return sql`t.duracion_minutos BETWEEN ${desde} AND ${hasta}`;
+/**
+ * What the counts are read from, as `t`: the matching tours themselves, or the place's groups of tours alike in every
+ * fact a filter asks (`busqueda_grupo`: how many tours, their lowest and highest price; migration 0026).
+ */
+interface CountSource {
+  duracion(rango: DuracionRango): SQL;
+  /** How many tours, the lowest and the highest price, among those `where` keeps. */
+  count(where: SQL): SQL;
+  precioMin(where: SQL): SQL;
+  precioMax(where: SQL): SQL;
 }
+
+const FROM_TOURS: CountSource = {
+  duracion(rango) {
+    const { desde, hasta } = DURACIONES[rango];
+    if (desde === null) return sql`t.duracion_minutos <= ${hasta}`;
+    if (hasta === null) return sql`t.duracion_minutos >= ${desde}`;
+    return sql`t.duracion_minutos BETWEEN ${desde} AND ${hasta}`;
+  },
+  count: (where) => sql`count(*) FILTER (WHERE ${where})`,
+  precioMin: (where) => sql`min(t.precio_cents) FILTER (WHERE ${where})`,
+  precioMax: (where) => sql`max(t.precio_cents) FILTER (WHERE ${where})`,
+};
+
+const FROM_GROUPS: CountSource = {
+  // the group's range, as duracion_rango() puts a tour's minutes in DURACIONES' ranges
+  duracion: (rango) => sql`t.duracion_rango = ${rango}`,
+  count: (where) => sql`coalesce(sum(t.tours) FILTER (WHERE ${where}), 0)`,
+  precioMin: (where) => sql`min(t.precio_min) FILTER (WHERE ${where})`,
+  precioMax: (where) => sql`max(t.precio_max) FILTER (WHERE ${where})`,
+};
 
 function accesibleSql(filtro: AccesibleFiltro): SQL {
   return filtro === "si" ? sql`t.accesible_silla_ruedas = 'si'` : sql`t.accesible_silla_ruedas IN ('si', 'parcial')`;
@@ -52,7 +78,7 @@ export function createBusquedaRepository(db: Db) {
   const tours = createTourRepository(db);
 
   /** Each active filter's condition, by filter. */
-  function filterConditions(p: BusquedaParams): Map<FacetKey, SQL> {
+  function filterConditions(p: BusquedaParams, source: CountSource): Map<FacetKey, SQL> {
     const f = p.filtros;
     const conditions = new Map<FacetKey, SQL>();
     const precio = [
@@ -60,18 +86,22 @@ export function createBusquedaRepository(db: Db) {
       ...(f.precioMaxCents !== null ? [sql`t.precio_cents <= ${f.precioMaxCents}`] : []),
     ];
     if (precio.length > 0) conditions.set("precio", all(precio));
-    if (f.duracion) conditions.set("duracion", duracionSql(f.duracion));
+    if (f.duracion) conditions.set("duracion", source.duracion(f.duracion));
     if (f.idioma) conditions.set("idioma", sql`${f.idioma} = ANY(t.idiomas)`);
     if (f.accesible) conditions.set("accesible", accesibleSql(f.accesible));
     if (f.modalidad) conditions.set("modalidad", sql`t.modalidad = ${f.modalidad}`);
     return conditions;
   }
 
+  /** The place asked, of a tour or a group. */
+  function placeWhere(p: BusquedaParams): SQL[] {
+    return [...(p.pais !== null ? [sql`t.pais = ${p.pais}`] : []), ...(p.ciudad !== null ? [sql`t.ciudad = ${p.ciudad}`] : [])];
+  }
+
   /** The tours a search looks at before its filters: the place, the words, the date with a place left. */
   function baseWhere(p: BusquedaParams, variants: SQL[], now: Date): SQL {
     return all([
-      ...(p.pais !== null ? [sql`t.pais = ${p.pais}`] : []),
-      ...(p.ciudad !== null ? [sql`t.ciudad = ${p.ciudad}`] : []),
+      ...placeWhere(p),
       ...variants.map((v) => sql`t.busqueda_palabras && ${v}`),
       ...(p.fecha !== null
         ? [sql`t.id IN (SELECT tour_id FROM tours_con_lugares(${p.fecha}::date, ${now.toISOString()}::timestamptz, ${BOOKING_HORIZON_DAYS}, ${p.pais}::int, ${p.ciudad}::int))`]
@@ -97,38 +127,67 @@ export function createBusquedaRepository(db: Db) {
   }
 
   /**
-   * The counts (total, each filter value's, the price range) and the page's ids in one statement: the tours the
-   * search looks at are found once (the words, the place, the date with places) and both read them.
+   * Whether the search can count by groups: no words, no price range (groups keep neither), and no date or one where
+   * a tour of the place has places exactly when a horario starts that weekday (busqueda_por_dias, migration 0026:
+   * no departure row or closing there that day, far from every cutoff).
+   */
+  async function countsByGroups(tx: Db, p: BusquedaParams, now: Date): Promise<boolean> {
+    if (p.words.length > 0 || p.filtros.precioMinCents !== null || p.filtros.precioMaxCents !== null) return false;
+    if (p.fecha === null) return true;
+    const [row] = rowsOf<{ si: boolean }>(
+      await tx.execute(
+        sql`SELECT busqueda_por_dias(${p.fecha}::date, ${now.toISOString()}::timestamptz, ${BOOKING_HORIZON_DAYS}, ${p.pais}::int, ${p.ciudad}::int) AS si`,
+      ),
+    );
+    return row?.si === true;
+  }
+
+  /** On a date where the weekday decides: a horario of the tour, or of the group's tours, starts that weekday. */
+  function runsThatWeekday(p: BusquedaParams): SQL[] {
+    return p.fecha === null ? [] : [sql`t.dias_con_horario & (1 << extract(dow FROM ${p.fecha}::date)::int) <> 0`];
+  }
+
+  /**
+   * The counts (total, each filter value's, the price range) and the page's ids in one statement. With words, a
+   * price range or a date the weekday does not decide, the tours the search looks at are found once (a
+   * `MATERIALIZED` CTE) and both read them; else the counts are sums over the place's groups and the page is read
+   * from the tours in index order, so neither grows with the tours that match.
    */
   async function countsAndPage(tx: Db, p: BusquedaParams, variants: SQL[], now: Date) {
-    const filters = filterConditions(p);
+    const byGroups = await countsByGroups(tx, p, now);
+    const source = byGroups ? FROM_GROUPS : FROM_TOURS;
+    const filters = filterConditions(p, source);
     const except = (key: FacetKey) => all([...filters].filter(([k]) => k !== key).map(([, c]) => c));
     const facet = (key: FacetKey, values: readonly string[], condition: (value: string) => SQL) =>
-      values.map((value) => ({ key, value, expr: sql`count(*) FILTER (WHERE ${condition(value)} AND ${except(key)})` }));
+      values.map((value) => ({ key, value, expr: source.count(sql`${condition(value)} AND ${except(key)}`) }));
     const columns = [
-      ...facet("duracion", DURACION_RANGOS, (v) => duracionSql(v as DuracionRango)),
+      ...facet("duracion", DURACION_RANGOS, (v) => source.duracion(v as DuracionRango)),
       ...facet("idioma", IDIOMA_CODES, (v) => sql`${v} = ANY(t.idiomas)`),
       ...facet("accesible", ACCESIBLE_FILTRO_CODES, (v) => accesibleSql(v as AccesibleFiltro)),
       ...facet("modalidad", MODALIDAD_CODES, (v) => sql`t.modalidad = ${v}`),
     ];
-    const selectList = sql.join(
-      [
-        sql`count(*) FILTER (WHERE ${all([...filters.values()])}) AS total`,
-        sql`min(t.precio_cents) FILTER (WHERE ${except("precio")}) AS precio_min`,
-        sql`max(t.precio_cents) FILTER (WHERE ${except("precio")}) AS precio_max`,
-        ...columns.map((c, i) => sql`${c.expr} AS ${sql.raw(`f${i}`)}`),
-        sql`ARRAY(${pageIdsSql(p, filters)}) AS ids`,
-      ],
-      sql`, `,
-    );
-    const [row] = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`
+    const selectList = (ids: SQL) =>
+      sql.join(
+        [
+          sql`${source.count(all([...filters.values()]))} AS total`,
+          sql`${source.precioMin(except("precio"))} AS precio_min`,
+          sql`${source.precioMax(except("precio"))} AS precio_max`,
+          ...columns.map((c, i) => sql`${c.expr} AS ${sql.raw(`f${i}`)}`),
+          sql`ARRAY(${ids}) AS ids`,
+        ],
+        sql`, `,
+      );
+    const statement = byGroups
+      ? sql`
+        SELECT ${selectList(pageIdsSql(p, sql`tour t WHERE ${all([...placeWhere(p), ...runsThatWeekday(p), ...filterConditions(p, FROM_TOURS).values()])}`))}
+        FROM busqueda_grupo t WHERE ${all([...placeWhere(p), ...runsThatWeekday(p)])}`
+      : sql`
         WITH t AS MATERIALIZED (
           SELECT t.id, t.nombre, t.precio_cents, t.duracion_minutos, t.idiomas, t.accesible_silla_ruedas, t.modalidad,
                  ${relevanceSql(p, variants)} AS relevancia
           FROM tour t WHERE ${baseWhere(p, variants, now)})
-        SELECT ${selectList} FROM t`),
-    );
+        SELECT ${selectList(pageIdsSql(p, sql`t WHERE ${all([...filters.values()])}`))} FROM t`;
+    const [row] = rowsOf<Record<string, unknown>>(await tx.execute(statement));
     const facetas: Record<Exclude<FacetKey, "precio">, Faceta[]> = { duracion: [], idioma: [], accesible: [], modalidad: [] };
     columns.forEach((c, i) => facetas[c.key as Exclude<FacetKey, "precio">].push({ valor: c.value, cantidad: Number(row?.[`f${i}`] ?? 0) }));
     const precio =
@@ -155,8 +214,8 @@ export function createBusquedaRepository(db: Db) {
     );
   }
 
-  /** The page's ids among the tours found (the statement's `t`), in the order asked. */
-  function pageIdsSql(p: BusquedaParams, filters: Map<FacetKey, SQL>): SQL {
+  /** The page's ids, in the order asked, among the tours `from` names as `t` (the found tours, or the tour table). */
+  function pageIdsSql(p: BusquedaParams, from: SQL): SQL {
     const orderBy = {
       relevancia: p.words.length > 0 ? sql`t.relevancia DESC, t.id` : sql`t.id`,
       id: sql`t.id`,
@@ -165,7 +224,7 @@ export function createBusquedaRepository(db: Db) {
       "-precio": sql`t.precio_cents DESC, t.id`,
     }[p.orden];
     const offset = (p.pagina - 1) * BUSQUEDA_POR_PAGINA;
-    return sql`SELECT t.id FROM t WHERE ${all([...filters.values()])} ORDER BY ${orderBy} LIMIT ${BUSQUEDA_POR_PAGINA} OFFSET ${offset}`;
+    return sql`SELECT t.id FROM ${from} ORDER BY ${orderBy} LIMIT ${BUSQUEDA_POR_PAGINA} OFFSET ${offset}`;
   }
 
   /** Countries and cities whose names hold every word (a city's with its country's: "cusco peru"). */
