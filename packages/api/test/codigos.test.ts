@@ -1,29 +1,16 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { CodigoAnswer, CodigoAplicadoAnswer, CodigoListAnswer, CompraCreateAnswer } from "@tours/contract";
 import { pedido, pedidoLine } from "../src/modules/compra/compra.table.ts";
-import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
 import { auditLogTable } from "../src/modules/auditoria/auditoria.table.ts";
 import { CODIGO_MSG } from "../src/modules/codigos/codigos.messages.ts";
-import { ALL_DAYS, MONDAY_14, NOW, SUNDAY_1130, buyer, line } from "./compra-fixtures.ts";
-import { buyPaid, msgOf, useReservasApp } from "./reserva-fixtures.ts";
+import { MONDAY_14, NOW, SUNDAY_1130, buyer, line } from "./compra-fixtures.ts";
+import { TUESDAY_10, buyPaid, msgOf, threeToursOfFifty, useReservasApp } from "./reserva-fixtures.ts";
 
 /** Discount codes (issue 25, decision 0021): the panel's codes, the cart's quote, the checkout, the uses and refunds. */
 const { t, cancelar, consulta, detalle, freshIp, reserva } = useReservasApp({ staff: ["admin", "ventas", "contenido"] });
 
-/** Three tours of USD 50.00, refundable until 24 h before, every day at 10:00. */
-const equal: number[] = [];
-const TUESDAY_10 = "11/24/2026-10:00";
-beforeAll(async () => {
-  for (const nombre of ["Uno", "Dos", "Tres"]) {
-    const [tour] = await t.db
-      .insert(tourTable)
-      .values({ nombre, precioCents: 5000, pais: t.cat.countryId, ciudad: t.cat.cityId, reembolsable: true, corteHoras: 24 })
-      .returning();
-    equal.push(tour!.id);
-    await t.db.insert(horarioTable).values({ tourId: tour!.id, horaInicio: "10:00", ...ALL_DAYS });
-  }
-});
+const equal = threeToursOfFifty(t);
 
 let seq = 0;
 async function newCode(body: Record<string, unknown> = {}, role: "admin" | "ventas" = "admin") {

@@ -136,3 +136,25 @@ export function useReservasApp(options: { staff?: Rol[]; jobs?: boolean } = {}) 
 
   return { t, cancelled, changed, tours, paypal, freshIp, consulta, cancelar, reembolsar, reserva, detalle };
 }
+
+/** Tuesday 24 November 2026 at 10:00: a departure of the tours `threeToursOfFifty` adds. */
+export const TUESDAY_10 = "11/24/2026-10:00";
+
+/**
+ * Three tours of USD 50.00 (refundable until 24 h before, every day at 10:00), added before the file's tests: a USD 10
+ * fixed discount over them splits 3.34 / 3.33 / 3.33, cents that do not divide evenly. Their ids fill the array returned.
+ */
+export function threeToursOfFifty(t: Pick<ApiTest, "db" | "cat">): number[] {
+  const ids: number[] = [];
+  beforeAll(async () => {
+    for (const nombre of ["Uno", "Dos", "Tres"]) {
+      const [tour] = await t.db
+        .insert(tourTable)
+        .values({ nombre, precioCents: 5000, pais: t.cat.countryId, ciudad: t.cat.cityId, reembolsable: true, corteHoras: 24 })
+        .returning();
+      ids.push(tour!.id);
+      await t.db.insert(horarioTable).values({ tourId: tour!.id, horaInicio: "10:00", ...ALL_DAYS });
+    }
+  });
+  return ids;
+}

@@ -1,32 +1,19 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { CompraCreateAnswer, TarjetaCompradaAnswer, TarjetaDetalleAnswer, TarjetaListAnswer, TarjetaSaldoAnswer } from "@tours/contract";
 import { tarjetaCodigoFinal, tarjetaVenceEl, wallClock } from "@tours/domain";
 import { pedido } from "../src/modules/compra/compra.table.ts";
-import { horarioTable, tourTable } from "../src/modules/tour/tour.table.ts";
 import { auditLogTable } from "../src/modules/auditoria/auditoria.table.ts";
 import { tarjetaMovimiento, tarjetaRegalo } from "../src/modules/tarjetas/tarjetas.table.ts";
 import { TARJETA_MSG } from "../src/modules/tarjetas/tarjetas.messages.ts";
 import { renderTarjeta } from "../src/mail/tarjetas.mail.ts";
-import { ALL_DAYS, MONDAY_14, NOW, buyer, line } from "./compra-fixtures.ts";
-import { msgOf, useReservasApp } from "./reserva-fixtures.ts";
+import { MONDAY_14, NOW, buyer, line } from "./compra-fixtures.ts";
+import { TUESDAY_10, msgOf, threeToursOfFifty, useReservasApp } from "./reserva-fixtures.ts";
 
 /** Gift cards (issue 25, decision 0024): buying one, paying with it, its balance and ledger, refunds to where money came from. */
 const { t, cancelar, reembolsar, reserva, detalle, freshIp } = useReservasApp({ staff: ["admin", "ventas", "contenido"] });
 
-/** Three tours of USD 50.00, refundable until 24 h before, every day at 10:00. */
-const fifty: number[] = [];
-const TUESDAY_10 = "11/24/2026-10:00";
-beforeAll(async () => {
-  for (const nombre of ["Uno", "Dos", "Tres"]) {
-    const [tour] = await t.db
-      .insert(tourTable)
-      .values({ nombre, precioCents: 5000, pais: t.cat.countryId, ciudad: t.cat.cityId, reembolsable: true, corteHoras: 24 })
-      .returning();
-    fifty.push(tour!.id);
-    await t.db.insert(horarioTable).values({ tourId: tour!.id, horaInicio: "10:00", ...ALL_DAYS });
-  }
-});
+const fifty = threeToursOfFifty(t);
 
 const purchase = (monto: number, extra: Record<string, unknown> = {}) =>
   t.app.inject({
