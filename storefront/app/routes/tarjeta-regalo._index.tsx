@@ -1,6 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { ErrorSummary } from "~/components/booking/ErrorSummary";
 import { Field } from "~/components/booking/Field";
 import { formValues, type FieldErrors } from "~/components/booking/forms.server";
 import { privatePageHeaders } from "~/components/booking/headers";
@@ -188,27 +189,7 @@ export default function TarjetaRegalo() {
           </p>
         ) : null}
         <Form method="post" action="/tarjeta-regalo" noValidate className="booking-form" data-testid="tarjeta-form">
-          {invalid.length > 0 ? (
-            <div className="notice notice--error error-summary" data-testid="tarjeta-errores">
-              <p>Revisa estos datos:</p>
-              <ul>
-                {invalid.map(([name, label]) => (
-                  <li key={name}>
-                    <a href={`#${fieldId(name)}`}>
-                      {label}: {errors[name]}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-          {messages.length > 0 ? (
-            <ul className="notice notice--error" role="alert" data-testid="tarjeta-mensajes">
-              {messages.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          ) : null}
+          <ErrorSummary invalid={invalid} errors={errors} fieldId={fieldId} messages={messages} testId="tarjeta-errores" />
           <AmountChoice values={values} error={errors.monto} />
           <h3 className="gift-form__group">Tus datos</h3>
           <div className="form-grid">

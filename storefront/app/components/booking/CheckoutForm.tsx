@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { showToast } from "~/lib/toast-client";
 import type { CheckoutField, CheckoutValues } from "~/lib/checkout.server";
 import { Field } from "./Field";
+import { ErrorSummary } from "./ErrorSummary";
 import { FormNotice } from "./FormNotice";
 import type { FieldErrors, Notice } from "./forms.server";
 import { useHydrated } from "./use-hydrated";
@@ -76,28 +77,7 @@ export function CheckoutForm({ total, values = {}, errors = NO_ERRORS, messages 
       <input type="hidden" name="intent" value="checkout" />
       <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
       <FormNotice notice={notice} />
-      {invalid.length > 0 ? (
-        // each problem links to its field (without JavaScript too); the messages repeat next to the fields
-        <div className="notice notice--error error-summary" data-testid="checkout-errors">
-          <p>Revisa estos datos:</p>
-          <ul>
-            {invalid.map(([name, label]) => (
-              <li key={name}>
-                <a href={`#${fieldId(name)}`}>
-                  {label}: {errors[name]}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {messages.length > 0 ? (
-        <ul className="notice notice--error" role="alert">
-          {messages.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
-      ) : null}
+      <ErrorSummary invalid={invalid} errors={errors} fieldId={fieldId} messages={messages} testId="checkout-errors" />
       <div className="form-grid">
         <Field label="Nombre" name="nombre" id={fieldId("nombre")} autoComplete="given-name" defaultValue={values.nombre} error={errors.nombre} required />
         <Field label="Apellido" name="apellido" id={fieldId("apellido")} autoComplete="family-name" defaultValue={values.apellido} error={errors.apellido} required />
