@@ -53,9 +53,11 @@ async function buyCard(request: APIRequestContext, monto: number, destinatarioEm
   await approve(request, token);
   const confirmed = await request.post(`${API_URL}/api/tarjetas-regalo/confirma`, { data: { token } });
   expect(confirmed.ok(), await confirmed.text()).toBe(true);
-  const [card] = await cardsFound(request, destinatarioEmail);
-  expect(card, "the card bought is in the staff list").toBeTruthy();
-  return card!;
+  const cards = await cardsFound(request, destinatarioEmail);
+  expect(cards, "the card bought is in the staff list, once, with its whole value").toEqual([
+    expect.objectContaining({ origen: "compra", saldo: monto, codigo: expect.stringMatching(/^RG-[2-9A-HJKMNP-Z]{4}(-[2-9A-HJKMNP-Z]{4}){2}$/) }),
+  ]);
+  return cards[0]!;
 }
 
 /** An order of `adults` of the tour paid with the card first; PayPal (approved here) pays what its balance does not cover. */

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "../support/test";
-import { API_URL, SIM_URL } from "../support/env";
+import { API_URL, SIM_URL, STORE_URL } from "../support/env";
 import { expectAccessible } from "../support/axe";
 import { waitForMail, type InboxMessage } from "../support/mail";
 import { addTourToCart, addTraveller, fillContactForm, hydrated } from "../support/storefront";
@@ -14,13 +14,14 @@ import { createTestTour, diaOf, soonDate } from "../support/tours";
  */
 
 /** A card's code in an e-mail: two letters and three groups of four of the domain's alphabet. */
-const CODE = /\b[A-Z]{2}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}\b/;
+const CODE = /\bRG-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}\b/;
 
 /** The code the recipient's e-mail carries (subject about the gift card). */
 async function codeFromMail(email: string): Promise<{ code: string; mail: InboxMessage }> {
   const mail = await waitForMail(email, /tarjeta regalo/i);
-  const code = CODE.exec(mail.text)?.[0];
-  expect(code, `a card's code in «${mail.subject}»`).toBeTruthy();
+  // the code stands on its own line, "Código: RG-…", in the e-mail's text
+  const code = new RegExp(`^Código: (${CODE.source})\\r?$`, "m").exec(mail.text)?.[1];
+  expect(code, `a card's code in «${mail.subject}»`).toMatch(new RegExp(`^${CODE.source}$`));
   return { code: code!, mail };
 }
 
@@ -141,7 +142,7 @@ test("una reserva que cuesta más que la tarjeta: el carrito separa la tarjeta y
 
   const mail = await waitForMail(buyer, /está confirmada/);
   const miReserva = /(https?:\/\/\S+\/mi-reserva\?\S+)/.exec(mail.text)?.[1];
-  expect(miReserva, "a link to Mi reserva").toBeTruthy();
+  expect(miReserva, "a link to Mi reserva").toMatch(new RegExp(`^${STORE_URL}/mi-reserva\\?ref=TR-[A-Z0-9]+&pin=\\d+$`));
   await page.goto(miReserva!);
   await expect(page.getByTestId("reserva-tarjeta")).toHaveText(`Pagado con tarjeta regalo ${final(code)}: USD 50.00`);
   await expectAccessible(page, "Mi reserva pagada en parte con una tarjeta regalo");
