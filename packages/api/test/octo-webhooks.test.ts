@@ -179,7 +179,7 @@ describe("deliveries", () => {
     // B: the availability, not A's bookings
     await waitFor("B's availability delivery", () => bReceiver.received.some((r) => r.json.availability?.id === departure(tourId)));
     expect(bReceiver.received.some((r) => r.json.booking?.uuid === held.uuid)).toBe(false);
-    expect((await deliveries(availabilityHookB.id)).every((d) => d.estado === "entregada")).toBe(true);
+    await waitFor("B's delivery written down", async () => (await deliveries(availabilityHookB.id)).every((d) => d.estado === "entregada"));
   });
 
   it("keeps trying a receiver that is down and delivers every event, in order, once it is back", async () => {
@@ -240,7 +240,9 @@ describe("deliveries", () => {
     await waitFor("the prompt receiver's three events", () => prompt.received.filter((r) => r.json.availability?.id === departure(tourId)).length >= 3);
     const promptMs = Date.now() - started;
     await waitFor("the others tried", () => hanging.received.length >= 1 && redirecting.received.length >= 1 && endless.received.length >= 1);
-    expect((await deliveries(hooks.prompt.id)).every((d) => d.estado === "entregada")).toBe(true);
+    await waitFor("the prompt receiver's deliveries written down", async () => (await deliveries(hooks.prompt.id)).every((d) => d.estado === "entregada"));
+    // the receiver has the request before the worker writes down what came of it
+    await waitFor("the redirect written down", async () => (await deliveries(hooks.redirecting.id))[0]!.ultimo_error !== null);
     const redirected = await deliveries(hooks.redirecting.id);
     expect(redirected[0]!.ultimo_error).toBe("redirección 302 no seguida");
     expect(redirected[0]!.estado).toBe("pendiente");
