@@ -13,5 +13,8 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR ?? "./test-results/lab",
   timeout: 30 * 60_000,
   reporter: "list",
+  // no trace: Playwright's tracing snapshots the DOM in the page's own main thread around every action, work a
+  // person's phone does not do, which lands inside the very interactions measured
+  use: { ...base.use, trace: "off", screenshot: "off" },
   projects: [{ name: "lab", use: { javaScriptEnabled: true } }],
 });

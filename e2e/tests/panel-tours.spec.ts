@@ -113,6 +113,14 @@ test.describe("tours", () => {
   test("create errors: each errors[].msg, else the generic message", async ({ page, signIn }) => {
     const { pais, ciudad } = await demoPlace();
     await signIn("/panel/destinos/create");
+    // nothing filled: each required field says what it needs, and nothing is sent
+    let sent = false;
+    page.on("request", (r) => (sent ||= r.method() === "POST" && r.url().includes("/api/tour/create")));
+    await page.getByRole("button", { name: "Crear Tour" }).click();
+    for (const message of ["El nombre del tour es obligatorio", "El precio es obligatorio", "Seleccione el país", "Seleccione la ciudad", "Seleccione al menos una foto del tour"]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    expect(sent).toBe(false);
     await page.getByLabel("Titulo del Tour").fill(unique("Tour con error"));
     await page.getByLabel("Precio").fill("10");
     await selectOption(page, "Pais", pais.nombre);

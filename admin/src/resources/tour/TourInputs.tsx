@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
 import {
   BooleanInput,
   CheckboxGroupInput,
@@ -42,6 +42,8 @@ import {
 } from "@tours/domain";
 import { TOUR_FACT_MSG } from "@tours/contract";
 
+type Check = (value: unknown, values: Record<string, unknown>) => unknown;
+
 const maxPhotos = (value: unknown) =>
   Array.isArray(value) && value.length > MAX_PHOTOS_PER_SELECTION ? MSG.maxFotosTour : undefined;
 
@@ -72,7 +74,7 @@ function CityInput() {
       <SelectInput
         label="Ciudad"
         optionText="nombre"
-        validate={required("Seleccione la ciudad")}
+        isRequired
         disabled={!hasPais}
         helperText={hasPais ? false : "Seleccione primero el país"}
         fullWidth
@@ -118,6 +120,42 @@ const EDAD_CHECKS = [wholeNumber(TOUR_FACT_MSG.edadMinima), minValue(0, TOUR_FAC
 const LAT_CHECKS = [minValue(-90, TOUR_FACT_MSG.latitud), maxValue(90, TOUR_FACT_MSG.latitud), withOther("encuentro_lng")];
 const LNG_CHECKS = [minValue(-180, TOUR_FACT_MSG.longitud), maxValue(180, TOUR_FACT_MSG.longitud), withOther("encuentro_lat")];
 
+/** Each checked field's checks, first failing one's message shown under its input. */
+const TOUR_CHECKS: Record<string, Check[]> = {
+  nombre: [required("El nombre del tour es obligatorio")],
+  precio: [required("El precio es obligatorio"), minValue(0.01, "El precio debe ser mayor que 0")],
+  pais: [required("Seleccione el país")],
+  ciudad: [required("Seleccione la ciudad")],
+  duracion_minutos: DURACION_CHECKS,
+  edad_minima: EDAD_CHECKS,
+  encuentro_lat: LAT_CHECKS,
+  encuentro_lng: LNG_CHECKS,
+};
+const FOTO_CHECKS: Check[] = [atLeastOnePhoto, maxPhotos];
+
+/**
+ * The tour form's checks as one form-level validation (SimpleForm's `validate`): react-hook-form then validates the
+ * whole form in one pass on submit. With a `validate` on each input it validated field by field, marking each one
+ * validating and done in turn, and every input of the form rendered again at each mark: ~200 ms of a slow phone's
+ * "Guardar cambios" tap went there (docs/benchmarks.md, the interaction lab).
+ */
+export function validateTour(withFotos: boolean) {
+  const checks = withFotos ? { ...TOUR_CHECKS, fotos: FOTO_CHECKS } : TOUR_CHECKS;
+  return (values: Record<string, unknown>) => {
+    const errors: Record<string, unknown> = {};
+    for (const [field, fieldChecks] of Object.entries(checks)) {
+      for (const check of fieldChecks) {
+        const error = check(values[field], values);
+        if (error) {
+          errors[field] = error;
+          break;
+        }
+      }
+    }
+    return errors;
+  };
+}
+
 /** The tour's facts (issue 26), beside the spec's free-text fields; every one may stay empty. */
 function TourFactsInputs() {
   return (
@@ -126,8 +164,8 @@ function TourFactsInputs() {
         Datos del tour
       </Typography>
       <Box sx={row}>
-        <NumberInput source="duracion_minutos" label="Duración (minutos)" min={1} step={1} validate={DURACION_CHECKS} helperText="Por ejemplo, 210 para 3 h 30 min" />
-        <NumberInput source="edad_minima" label="Edad mínima" min={0} max={EDAD_MINIMA_MAXIMA} step={1} validate={EDAD_CHECKS} helperText="Años" />
+        <NumberInput source="duracion_minutos" label="Duración (minutos)" min={1} step={1} helperText="Por ejemplo, 210 para 3 h 30 min" />
+        <NumberInput source="edad_minima" label="Edad mínima" min={0} max={EDAD_MINIMA_MAXIMA} step={1} helperText="Años" />
       </Box>
       <CheckboxGroupInput source="idiomas" label="Idiomas del guía" choices={IDIOMA_CHOICES} row />
       <Box sx={row}>
@@ -135,18 +173,22 @@ function TourFactsInputs() {
         <SelectInput source="modalidad" label="Modalidad" choices={MODALIDAD_CHOICES} emptyText="Sin indicar" emptyValue="" />
       </Box>
       <Box sx={row}>
-        <NumberInput source="encuentro_lat" label="Latitud del punto de encuentro" step="any" validate={LAT_CHECKS} helperText="Por ejemplo, 4.5981" />
-        <NumberInput source="encuentro_lng" label="Longitud del punto de encuentro" step="any" validate={LNG_CHECKS} helperText="Por ejemplo, -74.0760" />
+        <NumberInput source="encuentro_lat" label="Latitud del punto de encuentro" step="any" helperText="Por ejemplo, 4.5981" />
+        <NumberInput source="encuentro_lng" label="Longitud del punto de encuentro" step="any" helperText="Por ejemplo, -74.0760" />
       </Box>
     </Box>
   );
 }
 
-/** The one form of a tour (spec §2 "Tour form fields"), shared by create and edit. */
-export function TourInputs({ withFotos }: { withFotos: boolean }) {
+/**
+ * The one form of a tour (spec §2 "Tour form fields"), shared by create and edit. Memoised: a save changes the
+ * form's and the page's state (submitting, saving), and the inputs need not render again for it — each follows its
+ * own field's state.
+ */
+export const TourInputs = memo(function TourInputs({ withFotos }: { withFotos: boolean }) {
   return (
     <Box sx={{ width: "100%", maxWidth: 960 }}>
-      <TextInput source="nombre" label="Titulo del Tour" validate={required("El nombre del tour es obligatorio")} fullWidth />
+      <TextInput source="nombre" label="Titulo del Tour" isRequired fullWidth />
       <RichTextInput source="descripcion" label="Descripcion" fullWidth editorOptions={DESCRIPCION_EDITOR} toolbar={TOOLBAR} />
       <Box sx={row}>
         <NumberInput
@@ -154,7 +196,7 @@ export function TourInputs({ withFotos }: { withFotos: boolean }) {
           label="Precio"
           min={0}
           step={0.01}
-          validate={[required("El precio es obligatorio"), minValue(0.01, "El precio debe ser mayor que 0")]}
+          isRequired
           helperText="USD"
         />
         <TextInput source="nombre_hotel" label="Hotel" />
@@ -175,7 +217,7 @@ export function TourInputs({ withFotos }: { withFotos: boolean }) {
       <TextInput source="punto_encuentro" label="Punto de encuentro" fullWidth />
       <Box sx={row}>
         <ReferenceInput source="pais" reference="pais" sort={{ field: "nombre", order: "ASC" }} perPage={500}>
-          <SelectInput label="Pais" optionText="nombre" validate={required("Seleccione el país")} fullWidth />
+          <SelectInput label="Pais" optionText="nombre" isRequired fullWidth />
         </ReferenceInput>
         <CityInput />
       </Box>
@@ -213,7 +255,6 @@ export function TourInputs({ withFotos }: { withFotos: boolean }) {
             multiple
             accept={IMAGE_ACCEPT}
             inputProps={{ "aria-label": `Imágenes del tour (hasta ${MAX_PHOTOS_PER_SELECTION})` }}
-            validate={[atLeastOnePhoto, maxPhotos]}
             placeholder={<p>Arrastre las fotos del tour aquí o haga clic para elegirlas (máximo {MAX_PHOTOS_PER_SELECTION}).</p>}
           >
             <ImageField source="src" title="title" />
@@ -222,4 +263,4 @@ export function TourInputs({ withFotos }: { withFotos: boolean }) {
       )}
     </Box>
   );
-}
+});
