@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import {
   BooleanInput,
   CheckboxGroupInput,
@@ -180,12 +180,8 @@ function TourFactsInputs() {
   );
 }
 
-/**
- * The one form of a tour (spec §2 "Tour form fields"), shared by create and edit. Memoised: a save changes the
- * form's and the page's state (submitting, saving), and the inputs need not render again for it — each follows its
- * own field's state.
- */
-export const TourInputs = memo(function TourInputs({ withFotos }: { withFotos: boolean }) {
+/** The one form of a tour (spec §2 "Tour form fields"), shared by create and edit. */
+export function TourInputs({ withFotos }: { withFotos: boolean }) {
   return (
     <Box sx={{ width: "100%", maxWidth: 960 }}>
       <TextInput source="nombre" label="Titulo del Tour" isRequired fullWidth />
@@ -263,4 +259,4 @@ export const TourInputs = memo(function TourInputs({ withFotos }: { withFotos: b
       )}
     </Box>
   );
-});
+}
