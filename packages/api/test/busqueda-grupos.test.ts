@@ -145,4 +145,47 @@ describe("the search's groups of alike tours", () => {
     await t.db.delete(tourTable).where(sql`${tourTable.nombre} LIKE 'Grupo %'`);
     expect(await groupsOffFromTours()).toEqual([]);
   });
+
+  it("stay exact when staff write tours of the same groups at once (on PostgreSQL, concurrent transactions)", async () => {
+    const cities = await listCities(t.app);
+    const city = cities.find((c) => c.nombre === "Cusco") ?? cities[0]!;
+    const facts = (idiomas: string[]) => ({ pais: city.pais, ciudad: city.id, duracionMinutos: 150, idiomas, accesibleSillaRuedas: "no", modalidad: "grupo" });
+    const [A, B] = [["pt"], ["pt", "it"]];
+    const ids = (
+      await t.db
+        .insert(tourTable)
+        .values(Array.from({ length: 40 }, (_, i) => ({ ...facts(i % 2 === 0 ? A : B), nombre: `Carrera ${i}`, precioCents: 5_000 + i * 10 })))
+        .returning({ id: tourTable.id })
+    ).map((r) => r.id);
+    const postgres = t.handle.kind === "postgres";
+    // each write holds its row and group locks a little before committing, so the others queue behind or interleave
+    const hold = async (tx: Parameters<Parameters<typeof t.db.transaction>[0]>[0]) => {
+      if (postgres) await tx.execute(sql`SELECT pg_sleep(0.01)`);
+    };
+    const writes = Array.from({ length: 80 }, (_, k) =>
+      t.db.transaction(async (tx) => {
+        const id = ids[(k * 7) % ids.length]!;
+        switch (k % 5) {
+          case 0: // a new lowest price of its group
+            await tx.update(tourTable).set({ precioCents: 100 + k }).where(eq(tourTable.id, id));
+            break;
+          case 1: // a new highest
+            await tx.update(tourTable).set({ precioCents: 90_000 - k }).where(eq(tourTable.id, id));
+            break;
+          case 2: // gone (maybe the group's cheapest or dearest by now)
+            await tx.delete(tourTable).where(eq(tourTable.id, id));
+            break;
+          case 3: // a new tour at either end
+            await tx.insert(tourTable).values({ ...facts(k % 2 === 0 ? A : B), nombre: `Carrera nueva ${k}`, precioCents: k % 4 === 0 ? 50 + k : 95_000 + k });
+            break;
+          default: // to the other group: A → B and B → A at the same time
+            await tx.update(tourTable).set({ idiomas: k % 2 === 0 ? B : A, precioCents: 3_000 + k }).where(eq(tourTable.id, id));
+        }
+        await hold(tx);
+      }),
+    );
+    const outcomes = await Promise.allSettled(writes);
+    expect(outcomes.filter((o) => o.status === "rejected").map((o) => { const e = (o as PromiseRejectedResult).reason as { cause?: { message?: string; code?: string } }; return `${e.cause?.code}: ${e.cause?.message}`; })).toEqual([]);
+    expect(await groupsOffFromTours()).toEqual([]);
+  });
 });
