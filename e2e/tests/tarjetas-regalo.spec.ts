@@ -96,6 +96,14 @@ test("con JavaScript se compra una tarjeta de USD 50 en PayPal; llega por correo
 
   const { code, mail } = await codeFromMail(recipient);
   expect(mail.text).toContain("¡Feliz cumpleaños!");
+  // printed (what many recipients give or keep), the e-mail is one A4 page with the code whole on it
+  const printed = await page.context().newPage();
+  await printed.setContent(mail.html);
+  await printed.emulateMedia({ media: "print" });
+  await expect(printed.getByText(code)).toBeVisible();
+  const pdf = await printed.pdf({ format: "A4", printBackground: true });
+  expect(pdf.toString("latin1").match(/\/Type\s*\/Page\b/g), "pages of the printed e-mail").toHaveLength(1);
+  await printed.close();
   await expect(page.getByTestId("tarjeta-resultado")).toContainText(final(code));
 
   await checkBalance(page, code.toLowerCase(), /^Saldo: USD 50\.00 de USD 50\.00 · válida hasta el \d{1,2} de [a-z]+ de \d{4}$/);
