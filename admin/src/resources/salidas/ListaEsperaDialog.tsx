@@ -71,7 +71,14 @@ export function ListaEsperaDialog({ salida, canOffer, onClose }: { salida: Salid
                   {canOffer && (
                     <TableCell>
                       {(r.estado === "esperando" || r.estado === "vencida") && (
-                        <Button size="small" onClick={() => offer(r)} disabled={busy !== null} aria-label={`Ofrecer lugares a ${r.email}`}>
+                        // aria-disabled, not disabled, while an offer runs: a disabled button loses the focus it
+                        // has (to the page's body, outside the dialog, where Escape no longer closes it)
+                        <Button
+                          size="small"
+                          onClick={() => busy === null && offer(r)}
+                          aria-disabled={busy !== null || undefined}
+                          aria-label={`Ofrecer lugares a ${r.email}`}
+                        >
                           Ofrecer lugares
                         </Button>
                       )}
