@@ -5,7 +5,8 @@
 // carry them (X-Forwarded-For and X-Forwarded-User-Agent, which the API trusts from here through TRUST_PROXY: a staff
 // login at /login is recorded with the person's own address and browser); and a form posted from another site
 // refused with a plain 403 before Remix, which would answer 500 and log a stack.
-// Usage: node server.mjs [build/server/index.js]  (PORT, HOST as remix-serve).
+// Pages rendered for anonymous visitors from the catalogue alone are kept for a second (page-cache.mjs).
+// Usage: node server.mjs [build/server/index.js]  (PORT, HOST as remix-serve; PAGE_CACHE=off renders every page).
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -16,6 +17,8 @@ import compression from "compression";
 import express from "express";
 import onHeaders from "on-headers";
 import { DEFAULT_PORTS } from "@tours/domain/default-ports";
+import { CATALOGUE_FRESH_MS } from "./catalogue-freshness.mjs";
+import { createPageCache } from "./page-cache.mjs";
 import { requestLogger } from "./request-log.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -74,7 +77,11 @@ const sources = policySources(process.env);
 const trustSetting = (process.env.TRUST_PROXY ?? "loopback").trim();
 const trustProxy = /^\d+$/.test(trustSetting) ? Number(trustSetting) : trustSetting === "false" ? false : list(trustSetting);
 
-/** Read by app/lib/api.server.ts (the server build is bundled apart from this file, hence the global key). */
+/**
+ * Read by app/lib/api.server.ts (the server build is bundled apart from this file, hence the global key): the
+ * client's address and browser, and `onlyCatalogueReads`, which the render turns false when it asks the API for
+ * anything the catalogue cache does not keep (the page is then not kept either).
+ */
 const requestContext = new AsyncLocalStorage();
 globalThis[Symbol.for("tours.request-context")] = requestContext;
 
@@ -143,8 +150,16 @@ app.use((req, res, next) => {
     res.status(403).type("text/plain; charset=utf-8").send("Solicitud rechazada: envía el formulario desde este sitio.");
     return;
   }
-  requestContext.run({ clientIp: req.ip, userAgent: req.get("user-agent") }, next);
+  res.locals.requestContext = { clientIp: req.ip, userAgent: req.get("user-agent"), onlyCatalogueReads: true };
+  requestContext.run(res.locals.requestContext, next);
 });
+if (process.env.PAGE_CACHE !== "off") {
+  const pageCache = createPageCache({
+    freshMs: CATALOGUE_FRESH_MS,
+    renderMayBeKept: (res) => res.locals.requestContext.onlyCatalogueReads,
+  });
+  app.use(pageCache.middleware);
+}
 app.all(
   "*",
   createRequestHandler({

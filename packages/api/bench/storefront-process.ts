@@ -78,9 +78,10 @@ export interface LoadResult {
 }
 
 /** Requests of `url` for `seconds` at `connections`, made by autocannon in a process of its own (bench/load-generator.ts), pinned away from the storefront where the machine allows. */
-export async function generateLoad(url: string, seconds: number, connections: number): Promise<LoadResult> {
+export async function generateLoad(url: string, seconds: number, connections: number, headers?: Record<string, string>): Promise<LoadResult> {
   const script = fileURLToPath(new URL("./load-generator.ts", import.meta.url));
-  const [command, ...args] = pinned(LOAD_CPU, [process.execPath, "--import", "tsx", script, url, String(seconds), String(connections)]);
+  const extra = headers ? [JSON.stringify(headers)] : [];
+  const [command, ...args] = pinned(LOAD_CPU, [process.execPath, "--import", "tsx", script, url, String(seconds), String(connections), ...extra]);
   const child = spawn(command!, args, { cwd: path.dirname(script), stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
   child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));

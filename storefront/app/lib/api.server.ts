@@ -1,4 +1,5 @@
 import { createApiClient } from "@tours/contract";
+import { CATALOGUE_FRESH_MS } from "../../catalogue-freshness.mjs";
 import { createSwrFetch } from "./http-cache.server";
 
 /** The API as this server reaches it (API_URL), e.g. http://127.0.0.1:4000. */
@@ -29,24 +30,52 @@ const COUNTERS = "/api/pais/resumen";
  * served meanwhile if the API takes more than 150 ms — and at once for the home's counters, whose cost grows
  * with the catalogue. Everything else always reaches the API.
  */
+// the search too, except "con lugares el …", which changes with every booking
+const isCatalogueRead = (url: URL) =>
+  CATALOGUE_READ.test(url.pathname) || (url.pathname === "/api/busqueda" && !url.searchParams.has("fecha"));
+
 const catalogueFetch = createSwrFetch({
   fetch: (input, init) => globalThis.fetch(input, init),
-  freshMs: 1_000,
+  freshMs: CATALOGUE_FRESH_MS,
   graceMs: (url) => (url.pathname === COUNTERS ? 0 : 150),
   maxStaleMs: 5 * 60_000,
-  // the search too, except "con lugares el …", which changes with every booking
-  cacheable: (url) => CATALOGUE_READ.test(url.pathname) || (url.pathname === "/api/busqueda" && !url.searchParams.has("fecha")),
+  cacheable: isCatalogueRead,
 });
+
+/**
+ * Every call of the client: a call the catalogue cache does not keep marks the request being served, so that
+ * server.mjs does not keep its page either (page-cache.mjs).
+ */
+const clientFetch: typeof fetch = (input, init) => {
+  const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
+  const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+  if (method !== "GET" || !isCatalogueRead(url)) {
+    const store = currentContext();
+    if (store) store.onlyCatalogueReads = false;
+  }
+  return catalogueFetch(input, init);
+};
 
 let client: ApiClient | undefined;
 let clientBase: string | undefined;
 
-/** What server.mjs keeps for the request being served: its client's address and browser. */
-function currentClient(): { clientIp?: string; userAgent?: string } {
+interface RequestContext {
+  clientIp?: string;
+  userAgent?: string;
+  onlyCatalogueReads?: boolean;
+}
+
+/** What server.mjs keeps for the request being served (none under `remix vite:dev`). */
+function currentContext(): RequestContext | undefined {
   const context = (globalThis as Record<symbol, unknown>)[Symbol.for("tours.request-context")] as
-    | { getStore(): { clientIp?: string; userAgent?: string } | undefined }
+    | { getStore(): RequestContext | undefined }
     | undefined;
-  return context?.getStore() ?? {};
+  return context?.getStore();
+}
+
+/** The request's client: its address and browser. */
+function currentClient(): RequestContext {
+  return currentContext() ?? {};
 }
 
 /**
@@ -59,7 +88,7 @@ export function api(): ApiClient {
   if (!client || clientBase !== base) {
     client = createApiClient({
       baseUrl: base,
-      fetch: catalogueFetch,
+      fetch: clientFetch,
       headers: () => {
         const { clientIp, userAgent } = currentClient();
         return { "X-Forwarded-For": clientIp, "X-Forwarded-User-Agent": userAgent?.replace(/[^\x20-\x7e]/g, "").slice(0, 500) };

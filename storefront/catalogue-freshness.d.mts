@@ -1,0 +1,1 @@
+export const CATALOGUE_FRESH_MS: number;
