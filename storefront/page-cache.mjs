@@ -36,7 +36,7 @@ const PUBLIC = /(?:^|,)\s*public\s*(?:,|$)/i;
 const FORBIDS_SHARING = /(?:^|,)\s*(?:private|no-store|no-cache)\s*(?:[=,]|$)/i;
 
 /** Whether a request may be answered from the cache (and its answer kept). */
-export function mayUseCache(req) {
+function mayUseCache(req) {
   if (req.method !== "GET") return false;
   if (req.headers.cookie || req.headers.authorization) return false;
   if (NOT_FROM_CACHE.test(req.headers["cache-control"] ?? "")) return false;
@@ -44,7 +44,7 @@ export function mayUseCache(req) {
 }
 
 /** Whether an answer, as the storefront is about to send it, may be kept for others. */
-export function mayKeep(statusCode, headers) {
+function mayKeep(statusCode, headers) {
   if (statusCode !== 200) return false;
   if (headers["set-cookie"] !== undefined) return false;
   if (!/^text\/html\b/i.test(String(headers["content-type"] ?? ""))) return false;
@@ -68,8 +68,6 @@ export function createPageCache({
 }) {
   /** @type {LRUCache<string, { headers: [string, string | number | string[]][], parts: string[], bytes: number, storedAt: number }>} */
   const pages = new LRUCache({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (page) => page.bytes, ttl: freshMs, perf: { now } });
-  let hits = 0;
-  let stored = 0;
 
   const keyOf = (req) => {
     // the address as Remix sees it (canonical links and og:url are built on it), and whether the whole document is
@@ -79,7 +77,6 @@ export function createPageCache({
   };
 
   function serve(page, res) {
-    hits++;
     for (const [name, value] of page.headers) res.setHeader(name, value);
     res.setHeader("Age", String(Math.floor((now() - page.storedAt) / 1000)));
     res.setHeader("X-Page-Cache", "hit");
@@ -111,14 +108,14 @@ export function createPageCache({
       const headers = res.getHeaders();
       if (!tooBig && renderMayBeKept(res) && mayKeep(res.statusCode, headers)) {
         const nonce = res.locals.cspNonce;
-        const body = Buffer.concat(chunks).toString("utf8");
+        const body = Buffer.concat(chunks);
+        const text = body.toString("utf8");
         pages.set(key, {
           headers: Object.entries(headers).filter(([name]) => !PER_ANSWER.has(name)),
-          parts: nonce ? body.split(nonce) : [body],
+          parts: nonce ? text.split(nonce) : [text],
           bytes: body.length,
           storedAt: now(),
         });
-        stored++;
       }
       return end.call(this, chunk, encoding, callback);
     };
@@ -133,12 +130,6 @@ export function createPageCache({
       res.setHeader("X-Page-Cache", "miss");
       keepWhatIsSent(key, res);
       next();
-    },
-    get hits() {
-      return hits;
-    },
-    get stored() {
-      return stored;
     },
   };
 }

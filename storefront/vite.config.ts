@@ -20,27 +20,34 @@ function shellModules(ids: Iterable<string>, info: Rollup.GetModuleInfo): Set<st
   return found;
 }
 
-const FIELD_VITALS = "virtual:field-vitals";
-
 /**
- * The field-vitals reporter (app/lib/field-vitals.client.ts) as a chunk of its own, whose URL root.tsx imports from
- * "virtual:field-vitals" and loads with import(url). A plain import("…") would do the same, but Vite wraps every
- * import of a literal path in its preload helper, ~0.5 kB gzip added to every page's first load (docs/benchmarks.md).
+ * Modules the browser loads only when a page needs them, each as a chunk of its own whose URL a virtual module
+ * exports, loaded with import(url): a plain import("…") would do the same, but Vite wraps every import of a literal
+ * path in its preload helper, ~0.5 kB gzip added to every page's first load (docs/benchmarks.md). On the server the
+ * URL is empty: the server imports the module itself.
  */
-function fieldVitalsChunk(): Plugin {
-  const file = fileURLToPath(new URL("./app/lib/field-vitals.client.ts", import.meta.url));
+const LAZY_CHUNKS: Record<string, { file: string; name: string }> = {
+  // the field-vitals reporter, for a sampled page view (root.tsx)
+  "virtual:field-vitals": { file: "./app/lib/field-vitals.client.ts", name: "field-vitals" },
+  // the waiting list's form, for a month with sold-out departures (components/booking/WaitlistSlot.tsx)
+  "virtual:waitlist-form": { file: "./app/components/booking/WaitlistForm.tsx", name: "waitlist-form" },
+};
+
+function lazyChunks(): Plugin {
   let dev = false;
   return {
-    name: "field-vitals-chunk",
+    name: "lazy-chunks",
     configResolved(config) {
       dev = config.command === "serve";
     },
-    resolveId: (source) => (source === FIELD_VITALS ? `\0${FIELD_VITALS}` : undefined),
+    resolveId: (source) => (source in LAZY_CHUNKS ? `\0${source}` : undefined),
     load(id, options) {
-      if (id !== `\0${FIELD_VITALS}`) return undefined;
+      const chunk = id.startsWith("\0") ? LAZY_CHUNKS[id.slice(1)] : undefined;
+      if (!chunk) return undefined;
       if (options?.ssr) return "export default '';";
+      const file = fileURLToPath(new URL(chunk.file, import.meta.url));
       if (dev) return `export default ${JSON.stringify(`/@fs${file}`)};`;
-      const ref = this.emitFile({ type: "chunk", id: file, name: "field-vitals" });
+      const ref = this.emitFile({ type: "chunk", id: file, name: chunk.name });
       return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
     },
   };
@@ -58,7 +65,7 @@ export default defineConfig({
       },
     }),
     tsconfigPaths(),
-    fieldVitalsChunk(),
+    lazyChunks(),
   ],
   build: {
     rollupOptions: {

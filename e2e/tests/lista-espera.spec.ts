@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext } from "../support/test";
 import { API_URL } from "../support/env";
 import { staffHeaders } from "../support/staff";
-import { tourPage } from "../support/storefront";
+import { hydrated, tourPage } from "../support/storefront";
+import { expectToast } from "../support/storefront-toasts";
 import { waitForMail } from "../support/mail";
 import { createTestTour, diaOf, holdPlaces, soonDate } from "../support/tours";
 import { expectAccessible } from "../support/axe";
@@ -49,6 +50,40 @@ test.describe("lista de espera sin JavaScript", { tag: "@nojs" }, () => {
     await page.getByRole("button", { name: "Salir de la lista de espera" }).click();
     await expect(page.getByRole("status")).toHaveText("Saliste de la lista de espera de esta salida. No te escribiremos más sobre ella.");
   });
+});
+
+test("with JavaScript the form's code is loaded only for a month with a sold-out departure, and joins the list with a toast", async ({ page, request }) => {
+  const { tourId } = await createTestTour(request, { nombre: `Lista con JS ${Date.now()}`, cupo: 1 });
+  const { tourId: free } = await createTestTour(request, { nombre: `Sin agotar ${Date.now()}`, cupo: 5 });
+  const fecha = soonDate(3);
+  await holdPlaces(request, tourId, fecha, "10:00", 1, `retiene-js-${Date.now()}@example.com`);
+  const email = `espera-js-${Date.now()}@example.com`;
+  const scripts: string[] = [];
+  page.on("request", (r) => void (r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname)));
+  // a form hydrated from its own chunk must match the server's HTML (React reports a mismatch as an error)
+  const errors: string[] = [];
+  page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
+
+  await page.goto(tourPage(free, fecha));
+  await hydrated(page);
+  await expect(page.getByTestId("booking-box")).toBeVisible();
+  await expect(page.getByTestId("waitlist")).toHaveCount(0);
+  expect(scripts.filter((s) => /\/waitlist-form-[\w-]+\.js$/.test(s))).toEqual([]);
+
+  await page.goto(tourPage(tourId, fecha));
+  await hydrated(page);
+  const box = page.getByTestId("waitlist");
+  // the server's form, then React's once its chunk is in (the hidden "js" field says which answers)
+  await expect(box.locator('input[name="js"]')).toHaveValue("1");
+  expect(scripts.filter((s) => /\/waitlist-form-[\w-]+\.js$/.test(s))).toHaveLength(1);
+  await box.getByLabel("Email").fill(email);
+  await box.getByRole("button", { name: "Avísame si se libera un lugar" }).click();
+  await expectToast(page, "Listo: te anotamos en la lista de espera. Si se libera un lugar para tu grupo te escribiremos; revisa tu correo.");
+  const key = `${tourId}-${fecha.replaceAll("-", "")}-1000`;
+  const list = await request.get(`${API_URL}/api/salidas/lista-espera/${key}`, { headers: await staffHeaders("ventas") });
+  const entries = ((await list.json()) as { succes: Array<{ email: string; personas: number }> }).succes;
+  expect(entries).toEqual([expect.objectContaining({ email, personas: 1 })]);
+  expect(errors).toEqual([]);
 });
 
 /** A departure of one place held by another traveller, one person waiting for it; the Salidas screen's address for its day. */

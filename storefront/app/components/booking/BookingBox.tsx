@@ -3,7 +3,7 @@ import { formatDateEs } from "@tours/domain";
 import { MonthCalendar } from "~/components/MonthCalendar";
 import { calendarQuery, type BookingCalendar } from "./calendar-state";
 import { DepartureButtons } from "./DepartureButtons";
-import { WaitlistForm } from "./WaitlistForm";
+import { WaitlistSlot } from "./WaitlistSlot";
 
 /**
  * The booking box: price, the month calendar (each day a link) and the departures of the chosen day (each a submit
@@ -42,7 +42,7 @@ export function BookingBox({ price, calendar, hasSchedule }: { price: string; ca
       ) : hasSchedule ? (
         <p className="muted">Elige un día resaltado para ver sus horarios.</p>
       ) : null}
-      <WaitlistForm agotadas={calendar.agotadas} />
+      <WaitlistSlot agotadas={calendar.agotadas} />
       {calendar.alternativas.length > 0 ? (
         <nav className="alternatives" aria-labelledby="alternativas-title" data-testid="alternativas">
           <h3 id="alternativas-title" className="slots-title">
