@@ -153,7 +153,12 @@ app.use((req, res, next) => {
   res.locals.requestContext = { clientIp: req.ip, userAgent: req.get("user-agent"), onlyCatalogueReads: true };
   requestContext.run(res.locals.requestContext, next);
 });
-if (process.env.PAGE_CACHE !== "off") {
+const pageCacheSetting = (process.env.PAGE_CACHE ?? "on").trim();
+if (pageCacheSetting !== "on" && pageCacheSetting !== "off") {
+  console.error(`PAGE_CACHE debe ser "on" u "off" (es "${pageCacheSetting}").`);
+  process.exit(1);
+}
+if (pageCacheSetting === "on") {
   const pageCache = createPageCache({
     freshMs: CATALOGUE_FRESH_MS,
     renderMayBeKept: (res) => res.locals.requestContext.onlyCatalogueReads,
