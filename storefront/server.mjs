@@ -155,7 +155,7 @@ app.use((req, res, next) => {
 });
 const pageCacheSetting = (process.env.PAGE_CACHE ?? "on").trim();
 if (pageCacheSetting !== "on" && pageCacheSetting !== "off") {
-  console.error(`PAGE_CACHE debe ser "on" u "off" (es "${pageCacheSetting}").`);
+  console.error(`Invalid settings: PAGE_CACHE\n  must be "on" or "off", got "${pageCacheSetting}"`);
   process.exit(1);
 }
 if (pageCacheSetting === "on") {

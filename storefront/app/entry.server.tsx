@@ -5,7 +5,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { InlineStylesContext } from "~/lib/inline-styles";
 import { ReactFlushes } from "~/lib/react-flushes.server";
-import { paintFirst } from "~/lib/paint-first.server";
+import { PAINT_FIRST, paintFirst } from "~/lib/paint-first.server";
 import { NonceContext } from "~/lib/nonce";
 // the site's stylesheets, processed and minified by Vite, as text in the server bundle only (lib/inline-styles.tsx)
 import appCss from "~/styles/app.css?inline";
@@ -40,7 +40,7 @@ export default function handleRequest(
     let shellRendered = false;
     const ready = () => {
       shellRendered = true;
-      const body = new ReactFlushes((piece) => paintFirst(piece, nonce));
+      const body = new ReactFlushes((piece) => (PAINT_FIRST ? paintFirst(piece, nonce) : piece));
       responseHeaders.set("Content-Type", "text/html");
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);

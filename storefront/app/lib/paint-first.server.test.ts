@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paintFirst } from "./paint-first.server";
+import { paintFirst, parsePaintFirst } from "./paint-first.server";
 
 const remixTail =
   '<link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-2.js"/>' +
@@ -34,5 +34,15 @@ describe("paintFirst", () => {
 
   it("keeps the text's characters intact", () => {
     expect(edit("<p>Ciudad de México · 10:00 hora de Bogotá</p></body>")).toContain("<p>Ciudad de México · 10:00 hora de Bogotá</p>");
+  });
+});
+
+describe("PAINT_FIRST", () => {
+  it("is on unless set off; another value stops the server", () => {
+    expect(parsePaintFirst(undefined)).toBe(true);
+    expect(parsePaintFirst(" ")).toBe(true);
+    expect(parsePaintFirst("on")).toBe(true);
+    expect(parsePaintFirst("off")).toBe(false);
+    expect(() => parsePaintFirst("no")).toThrow(/PAINT_FIRST/);
   });
 });

@@ -8,6 +8,18 @@
  * compared, and React leaves a body's extra last nodes (the added scripts) alone.
  */
 
+/**
+ * PAINT_FIRST, "on" (default) or "off": off hands the page out as Remix writes it, its scripts loading at once (to
+ * compare both on a slow phone: docs/benchmarks.md). A bad value stops the server at start.
+ */
+export function parsePaintFirst(value: string | undefined): boolean {
+  const setting = (value ?? "").trim() || "on";
+  if (setting !== "on" && setting !== "off") throw new Error(`Invalid settings: PAINT_FIRST\n  must be "on" or "off", got "${value}"`);
+  return setting === "on";
+}
+
+export const PAINT_FIRST = parsePaintFirst(process.env.PAINT_FIRST);
+
 const INERT_PRELOAD = "x-modulepreload";
 const INERT_MODULE = "x-module";
 
