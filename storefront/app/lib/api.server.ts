@@ -24,16 +24,16 @@ const CATALOGUE_READ =
 /** The home's counters: an aggregate over the whole catalogue, served from the copy while it is refreshed. */
 const COUNTERS = "/api/pais/resumen";
 
+// the search too, except "con lugares el …", which changes with every booking
+const isCatalogueRead = (url: URL) =>
+  CATALOGUE_READ.test(url.pathname) || (url.pathname === "/api/busqueda" && !url.searchParams.has("fecha"));
+
 /**
  * The catalogue reads go through a per-URL stale-while-revalidate cache revalidated with the API's ETags
  * (http-cache.server.ts): fresh for a second, then revalidated (a 304 when nothing changed), the stored copy
  * served meanwhile if the API takes more than 150 ms — and at once for the home's counters, whose cost grows
  * with the catalogue. Everything else always reaches the API.
  */
-// the search too, except "con lugares el …", which changes with every booking
-const isCatalogueRead = (url: URL) =>
-  CATALOGUE_READ.test(url.pathname) || (url.pathname === "/api/busqueda" && !url.searchParams.has("fecha"));
-
 const catalogueFetch = createSwrFetch({
   fetch: (input, init) => globalThis.fetch(input, init),
   freshMs: CATALOGUE_FRESH_MS,
