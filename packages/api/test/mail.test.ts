@@ -8,7 +8,8 @@ import { SIMULATOR_CLIENT_ID, SIMULATOR_CLIENT_SECRET, SIMULATOR_WEBHOOK_ID } fr
 import { startLocalMailServer, type InboxMessage, type RunningMailServer } from "@tours/local-mail";
 import { startMail, type RunningMail } from "../src/mail/index.ts";
 import { queueDatabase } from "../src/jobs/queue.ts";
-import { listCorreos } from "../src/mail/correo.repository.ts";
+import { correoMessageKey, listCorreos } from "../src/mail/correo.repository.ts";
+import { createSmtpTransport, type MailTransport } from "../src/mail/transport.ts";
 import type { Notifier } from "../src/notifications/notifier.ts";
 import { PAYPAL_WEBHOOK_PATH } from "../src/modules/webhooks/webhooks.routes.ts";
 import { pedido, pedidoLine, reembolso } from "../src/modules/compra/compra.table.ts";
@@ -265,6 +266,47 @@ describe("an SMTP server that is down", () => {
     expect(c!.intentos).toBeGreaterThanOrEqual(2);
     await waitFor("the staff e-mail", () => to(STAFF).some((m) => m.subject.includes(order.referencia)), 30_000);
     expect(to(email)).toHaveLength(1);
+  }, 60_000);
+});
+
+describe("a try the SMTP server accepted but the outbox did not record", () => {
+  it("goes again on the retry (at least once) under the same Message-ID, which mailboxes show once", async () => {
+    const email = uniqueEmail("aceptado-sin-registro");
+    // the first try to this address is delivered and then the connection is lost before the row is marked sent:
+    // to the outbox the same as a process killed in that moment (salida-cancelada.test.ts kills one for real)
+    const smtp = createSmtpTransport(inbox.smtpUrl, t.config.mail.from);
+    let cut = false;
+    const transport: MailTransport = {
+      async send(message) {
+        const sent = await smtp.send(message);
+        if (message.to === email && !cut) {
+          cut = true;
+          throw new Error("Conexión perdida después de la entrega");
+        }
+        return sent;
+      },
+      close: () => smtp.close(),
+    };
+    await mail.stop();
+    mail = await startMail({ handle: t.handle, config: t.config, log: pino({ level: "silent" }), transport, now: clock, pollingIntervalSeconds: 0.5 });
+    try {
+      const order = await buy(email, [line(bogotaTour, formatDia(inAWeek("America/Bogota"), "09:00"))]);
+      const confirmation = async () => (await listCorreos(t.db, order.id)).find((x) => x.tipo === "confirmacion");
+      await expect.poll(async () => (await confirmation())?.estado, { timeout: 30_000 }).toBe("enviado");
+      const row = (await confirmation())!;
+      expect(row.intentos).toBe(2);
+      const delivered = to(email);
+      expect(delivered).toHaveLength(2);
+      expect(delivered[0]!.messageId).toBe(`<${correoMessageKey(row)}@tours.local>`);
+      expect(delivered[1]!.messageId).toBe(delivered[0]!.messageId);
+      // another e-mail has a Message-ID of its own
+      const staff = await waitFor("the staff e-mail", () => to(STAFF).find((m) => m.subject.includes(order.referencia)), 30_000);
+      expect(staff?.messageId).toMatch(/^<correo-\d+-\d+@tours\.local>$/);
+      expect(staff?.messageId).not.toBe(delivered[0]!.messageId);
+    } finally {
+      await mail.stop();
+      mail = await startMailRunner(inbox.smtpUrl);
+    }
   }, 60_000);
 });
 

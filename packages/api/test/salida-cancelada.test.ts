@@ -16,7 +16,9 @@ import { waitFor } from "./wait-for.ts";
 /*
  * Issue 22: cancelling a whole departure is resumable. An API process (the real server.ts) cancels a departure of 30
  * paid bookings; after about 15 refunds it is killed (SIGKILL: nothing finishes), and another process is started
- * on the same database. In the end PayPal made 30 refunds, none twice, and 30 e-mails went out, one per booking.
+ * on the same database. In the end PayPal made 30 refunds, none twice, and 30 e-mails went out, one per booking (one
+ * of them possibly twice under the same Message-ID, when the kill fell between the SMTP server's "accepted" and the
+ * outbox's record: decision 0012).
  * Two processes share PostgreSQL only: the PGlite pass has no second process.
  */
 
@@ -117,9 +119,17 @@ describe.runIf(!!process.env.DATABASE_URL)("a departure cancelled by a process t
     expect(refunds.map((r) => r.estado)).toEqual(Array(BOOKINGS).fill("completado"));
     expect(new Set(refunds.map((r) => r.pedido_id)).size).toBe(BOOKINGS);
     expect(refunds.every((r) => r.motivo === "Tormenta eléctrica" && r.por === "staff")).toBe(true);
+    // one e-mail per booking, each under a Message-ID of its own. At least once (decision 0012): the one e-mail the
+    // killed process may have had accepted by the SMTP server and not yet recorded goes again on its retry, under the
+    // same Message-ID (mailboxes show it once); one worker, one job at a time: never more than one such e-mail
     const messages = inbox.messages().filter((m) => m.subject.startsWith("Cancelación"));
-    expect(messages).toHaveLength(BOOKINGS);
-    expect(new Set(messages.flatMap((m) => m.to)).size).toBe(BOOKINGS);
-    for (const b of bought) expect(messages.filter((m) => m.to.includes(b.email)), b.email).toHaveLength(1);
+    const messageIds = new Set(messages.map((m) => m.messageId));
+    expect(messageIds.has(null)).toBe(false);
+    expect(messageIds.size).toBe(BOOKINGS);
+    expect(messages.length).toBeLessThanOrEqual(BOOKINGS + 1);
+    for (const b of bought) {
+      const theirs = messages.filter((m) => m.to.includes(b.email));
+      expect(new Set(theirs.map((m) => m.messageId)).size, b.email).toBe(1);
+    }
   }, 300_000);
 });

@@ -27,6 +27,8 @@ export interface InboxMessage {
   from: string;
   to: string[];
   subject: string;
+  /** The Message-ID header as sent (null when it had none): a message delivered twice carries the same one. */
+  messageId: string | null;
   /** ISO time the local server received it. */
   receivedAt: string;
   text: string;
@@ -84,6 +86,7 @@ export async function startLocalMailServer(options: LocalMailServerOptions): Pro
             from: mail.from?.text ?? "",
             to: addresses(mail.to),
             subject: mail.subject ?? "",
+            messageId: mail.messageId ?? null,
             receivedAt: new Date().toISOString(),
             text: mail.text ?? "",
             html: typeof mail.html === "string" ? mail.html : "",

@@ -15,6 +15,14 @@ export async function findCorreo(db: Db, id: number): Promise<CorreoRow | null> 
   return row ?? null;
 }
 
+/**
+ * The e-mail's own name, the same on every try: its row's id and creation time (ids alone repeat across databases).
+ * The Message-ID's left part (transport.ts).
+ */
+export function correoMessageKey(row: Pick<CorreoRow, "id" | "createdAt">): string {
+  return `correo-${row.id}-${row.createdAt.getTime()}`;
+}
+
 export async function correoExists(db: Db, clave: string): Promise<boolean> {
   const [row] = await db.select({ id: correo.id }).from(correo).where(eq(correo.clave, clave));
   return !!row;

@@ -4,7 +4,7 @@ import type { Db } from "../db/client.ts";
 import { TARJETA_TIPOS, renderTarjeta, type TarjetaMailJob } from "./tarjetas.mail.ts";
 import type { JobInfo, JobQueue, QueueDefinition } from "../jobs/queue.ts";
 import type { Notifier } from "../notifications/notifier.ts";
-import { correoExists, findCorreo, insertCorreo, markCorreoSent, markCorreoTryFailed } from "./correo.repository.ts";
+import { correoExists, correoMessageKey, findCorreo, insertCorreo, markCorreoSent, markCorreoTryFailed } from "./correo.repository.ts";
 import { buildIcs } from "./ics.ts";
 import {
   avisoCambioSubject,
@@ -302,7 +302,7 @@ export async function startMailWorkers(deps: MailerDeps): Promise<void> {
       return;
     }
     try {
-      await deps.transport.send({ ...mail, to: row.destinatario });
+      await deps.transport.send({ ...mail, to: row.destinatario, key: correoMessageKey(row) });
     } catch (err) {
       const last = job.retryCount >= job.retryLimit;
       const reason = err instanceof Error ? err.message : String(err);

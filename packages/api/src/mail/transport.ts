@@ -14,6 +14,11 @@ export interface MailMessage {
   html: string;
   text: string;
   attachments?: MailAttachment[];
+  /**
+   * Names this e-mail for good (the outbox row): a retry after a crash between the SMTP server's "accepted" and the
+   * row's update sends the same Message-ID, which mailboxes (Gmail among them) show once.
+   */
+  key?: string;
 }
 
 export interface MailTransport {
@@ -31,10 +36,12 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
   });
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
   return {
     async send(message) {
       const info = await transporter.sendMail({
         from,
+        ...(message.key ? { messageId: `<${message.key}@${domain}>` } : {}),
         to: message.to,
         subject: message.subject,
         html: message.html,
