@@ -138,8 +138,23 @@ export interface JobQueueOptions {
  */
 export async function startJobQueue(handle: DatabaseHandle, options: JobQueueOptions): Promise<JobQueue> {
   const db = queueDatabase(handle);
+  const inFlight = new InFlight();
+  let stopped = false;
+  // pg-boss does not await the write that records a job's outcome (complete/fail), nor a fetch under way when it is
+  // stopped: every statement it sends is counted, so stop() can wait for them before the caller closes the database
+  const executor: SqlExecutor = {
+    executeSql(text, values) {
+      if (stopped) {
+        // a handler that outlived stop()'s timeout: its outcome is not recorded, as if the process had died here (the
+        // job expires and is retried); it must not reach a closed pool, where pg-boss would leave the error unhandled
+        options.onError?.(new Error(`job queue stopped: not run: ${text.trim().slice(0, 60)}`));
+        return Promise.resolve({ rows: [], rowCount: 0 });
+      }
+      return inFlight.track(db.executor.executeSql(text, values));
+    },
+  };
   const boss = new PgBoss({
-    db: db.executor as PgBoss.Db,
+    db: executor as PgBoss.Db,
     // cron schedules are not used (reminders are jobs with a start time); the clock-skew monitor goes with them
     schedule: false,
     supervise: true,
@@ -162,6 +177,7 @@ export async function startJobQueue(handle: DatabaseHandle, options: JobQueueOpt
   return {
     db,
     async send(queue, data, opts = {}) {
+      if (stopped) throw new Error(`job queue stopped: ${queue} not sent`);
       return boss.send(queue, data, {
         ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
         ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
@@ -177,13 +193,49 @@ export async function startJobQueue(handle: DatabaseHandle, options: JobQueueOpt
       let workerId = "";
       workerId = await boss.work<never>(queue, { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true }, async (jobs) => {
         for (const job of jobs) {
-          await handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
+          await inFlight.track(handler(job.data, { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit }));
         }
         if (jobs.length > 0) boss.notifyWorker(workerId);
       });
     },
     async stop(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+      if (!(await inFlight.settled(deadline))) options.onError?.(new Error("job queue stopped with a job still running"));
+      stopped = true;
     },
   };
+}
+
+/** Promises still running (job handlers, pg-boss's statements), so stopping can wait until none is left. */
+class InFlight {
+  private readonly running = new Set<Promise<unknown>>();
+
+  track<T>(promise: Promise<T>): Promise<T> {
+    this.running.add(promise);
+    const forget = () => this.running.delete(promise);
+    promise.then(forget, forget);
+    return promise;
+  }
+
+  /**
+   * Waits until nothing is running, or the deadline; answers whether nothing is. A settling handler is followed by
+   * pg-boss's write of its outcome a few microtasks later, so "nothing" must hold across a turn of the event loop.
+   */
+  async settled(deadline: number): Promise<boolean> {
+    for (;;) {
+      if (this.running.size === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        if (this.running.size === 0) return true;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...this.running]),
+        new Promise((resolve) => (timer = setTimeout(resolve, left))),
+      ]);
+      clearTimeout(timer);
+    }
+  }
 }
