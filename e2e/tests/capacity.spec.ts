@@ -183,6 +183,29 @@ test("«Ir a pagar» tocado mientras el carrito aún se guarda espera al guardad
   expect(await toastTexts(page)).not.toContain("Agrega al menos un viajero a cada tour del carrito antes de pagar");
 });
 
+test("en una conexión lenta, la salida tocada se ve elegida al instante, antes de que llegue la confirmación", async ({ page, request }) => {
+  const { tourId } = await createTestTour(request, { nombre: `Salida tocada ${Date.now()}`, cupo: 5 });
+  await page.goto(tourPage(tourId, soonDate(3)));
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  // the departure's page (its data) takes two seconds to come
+  let answered = false;
+  await page.route(
+    (url) => url.searchParams.get("hora") === "10:00" && url.searchParams.has("_data"),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+      answered = true;
+    },
+  );
+  const departure = page.getByTestId("slots").getByRole("button", { name: /10:00/ });
+  await expect(departure).toHaveAttribute("aria-pressed", "false");
+  await departure.click();
+  await expect(departure).toHaveAttribute("aria-pressed", "true", { timeout: 1000 });
+  expect(answered).toBe(false);
+  await expect(page.getByRole("dialog", { name: "Confirma tu reserva" })).toBeVisible();
+  expect(answered).toBe(true);
+});
+
 test("«Quedan 2 lugares» y los contadores se detienen en 2", async ({ page, request }) => {
   await fewPlacesAndCountersStop(page, request);
 });

@@ -5,7 +5,8 @@
  * demo catalogue with its photos) and storefront/server.mjs as a child process, both on ports the system picks.
  * Chrome is CHROME_PATH (default /usr/bin/chromium, Debian's), headless. Prints each run's score and LCP, each
  * page's median, and what the medians' report lists as costing time or failing accessibility; exit 1 when a median is
- * under BENCH_LIGHTHOUSE_MIN (default 100, issue 10's acceptance) or an accessibility score under
+ * under BENCH_LIGHTHOUSE_MIN (default 95, issue 27's acceptance both ways; issue 10 asked 100 of the simulated score,
+ * which paint-first with live preloads gives up: decision 0011 §11) or an accessibility score under
  * BENCH_LIGHTHOUSE_A11Y_MIN (default 100, issue 23's). Also the SEO score (issue 26) of the home, a country, a city and a tour,
  * with the audits it fails; exit 1 when one is under BENCH_LIGHTHOUSE_SEO_MIN (default 100).
  * Last, "home sin banner": the home again once the promo banner is deleted (as staff can), so no popup opens. By
@@ -28,7 +29,7 @@ import { createTestApp } from "../test/helpers.ts";
 import { root, startStorefront } from "./storefront-process.ts";
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const MIN_SCORE = Number(process.env.BENCH_LIGHTHOUSE_MIN ?? 100);
+const MIN_SCORE = Number(process.env.BENCH_LIGHTHOUSE_MIN ?? 95);
 const MIN_A11Y = Number(process.env.BENCH_LIGHTHOUSE_A11Y_MIN ?? 100);
 const MIN_SEO = Number(process.env.BENCH_LIGHTHOUSE_SEO_MIN ?? 100);
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -53,6 +54,8 @@ interface Report {
   };
   audits: Record<string, Audit>;
   runWarnings: string[];
+  /** Lighthouse's measure of the host's CPU (a string and an array loop in the page, unthrottled): ~1,000+ a desktop. */
+  environment: { benchmarkIndex: number };
 }
 
 /** One Lighthouse run; tried up to 3 times, as Lighthouse asks when Chrome's trace misses the navigation (NO_NAVSTART). */
@@ -116,6 +119,7 @@ async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), "tours-lighthouse-"));
   let child: Awaited<ReturnType<typeof startStorefront>>["child"] | undefined;
   const failures: string[] = [];
+  const benchmarkIndexes: number[] = [];
   try {
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const apiUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -147,6 +151,7 @@ async function main(): Promise<void> {
       if (ok.status !== 200) throw new Error(`${url}: HTTP ${ok.status}`);
       const reports: Report[] = [];
       for (let run = 0; run < RUNS; run++) reports.push(await lighthouse(url, dir, run));
+      benchmarkIndexes.push(...reports.map((r) => r.environment.benchmarkIndex));
       const score = (r: Report) => Math.round(r.categories.performance.score * 100);
       const a11y = (r: Report) => Math.round(r.categories.accessibility.score * 100);
       const mid = median(reports, score);
@@ -165,6 +170,11 @@ async function main(): Promise<void> {
       if (performanceGoal.has(name) && score(mid) < MIN_SCORE) failures.push(`${name}: median ${score(mid)} < ${MIN_SCORE}`);
       if (a11y(a11yMid) < MIN_A11Y) failures.push(`${name}: accessibility ${a11y(a11yMid)} < ${MIN_A11Y}`);
       if (seoGoal.has(name) && seo(seoMid) < MIN_SEO) failures.push(`${name}: SEO ${seo(seoMid)} < ${MIN_SEO}`);
+    }
+    // CPU ÷4 (applied, or simulated from observed times) slows this host, not a phone: a slower host scores lower
+    if (benchmarkIndexes.length > 0) {
+      const index = Math.round(median(benchmarkIndexes, (x) => x));
+      console.log(`  host BenchmarkIndex (Lighthouse's): median ${index}, ${Math.round(Math.min(...benchmarkIndexes))}–${Math.round(Math.max(...benchmarkIndexes))} over ${benchmarkIndexes.length} runs`);
     }
   } finally {
     child?.kill();

@@ -37,7 +37,7 @@ export function BookingBox({ price, calendar, hasSchedule }: { price: string; ca
           <input type="hidden" name="mes" value={mes} />
           <input type="hidden" name="fecha" value={fecha} />
           <h3 className="slots-title">Horarios del {formatDateEs(fecha)}</h3>
-          <DepartureButtons departures={departures} hora={hora} />
+          <DepartureButtons departures={departures} hora={hora} departureHref={(h) => calendarQuery({ mes, fecha, hora: h })} />
         </Form>
       ) : hasSchedule ? (
         <p className="muted">Elige un día resaltado para ver sus horarios.</p>

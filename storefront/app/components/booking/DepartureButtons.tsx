@@ -1,3 +1,5 @@
+import type { MouseEvent } from "react";
+import { useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { FEW_PLACES_LEFT, placesLeftText } from "@tours/domain";
 import type { DepartureView } from "./calendar-state";
 
@@ -15,8 +17,30 @@ function departureNote(departure: DepartureView): string | null {
 /**
  * The departures of one day, each a submit button named `hora` of the GET form around it (the tour's booking box and
  * the date change in "Mi reserva"): the chosen one is pressed, the ones that cannot be booked are disabled and say why.
+ * With JavaScript a tap navigates to the departure's address (`departureHref`) instead of submitting the form, as the
+ * calendar's day links do: in Chrome the form's submission cost ~200 ms of main-thread work after the tap at 4× CPU
+ * (docs/benchmarks.md, "elegir horario"), a link's navigation does not.
  */
-export function DepartureButtons({ departures, hora }: { departures: DepartureView[]; hora: string | null }) {
+export function DepartureButtons({
+  departures,
+  hora,
+  departureHref,
+}: {
+  departures: DepartureView[];
+  hora: string | null;
+  departureHref: (hora: string) => string;
+}) {
+  const navigate = useNavigate();
+  // the departure being opened reads as chosen from the tap: on a slow connection its page takes a while, and the
+  // tap should show at once that it was heard
+  const navigation = useNavigation();
+  const here = useLocation();
+  const opening = navigation.state === "loading" && navigation.location.pathname === here.pathname ? new URLSearchParams(navigation.location.search).get("hora") : null;
+  const chosen = opening ?? hora;
+  const open = (event: MouseEvent<HTMLButtonElement>, departure: string) => {
+    event.preventDefault();
+    navigate(departureHref(departure), { replace: true, preventScrollReset: true });
+  };
   return (
     <ul className="slots">
       {departures.map((departure) => {
@@ -28,8 +52,9 @@ export function DepartureButtons({ departures, hora }: { departures: DepartureVi
               name="hora"
               value={departure.hora}
               className={`btn btn--ghost slot${departure.reservable ? "" : " slot--off"}`}
-              aria-pressed={hora === departure.hora}
+              aria-pressed={chosen === departure.hora}
               disabled={!departure.reservable}
+              onClick={(event) => open(event, departure.hora)}
               data-testid="slot"
             >
               <span className="slot__time">{departure.label}</span>

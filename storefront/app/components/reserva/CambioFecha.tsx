@@ -106,7 +106,7 @@ export function CambioFecha({
             <input type="hidden" name="mes" value={mes} />
             <input type="hidden" name="fecha" value={fecha} />
             <h2 className="slots-title">Horarios del {formatDateEs(fecha)}</h2>
-            <DepartureButtons departures={departures} hora={hora} />
+            <DepartureButtons departures={departures} hora={hora} departureHref={(h) => cambioHref(linea.id, { mes, fecha, hora: h })} />
           </Form>
         ) : (
           <p className="muted">Elige un día resaltado para ver sus horarios y lugares.</p>
