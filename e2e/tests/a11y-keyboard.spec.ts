@@ -38,8 +38,8 @@ async function cityWithTour(request: APIRequestContext): Promise<{ ciudad: strin
 /** What the focused element is, and whether it shows its focus and is clear of the sticky bars above it. */
 async function focusState(page: Page) {
   return page.evaluate(async () => {
-    // the page scrolls the focused element into view, smoothly: judge it where it comes to rest (a smooth
-    // scroll's last frames move less than a pixel each, so it rests when three frames in a row agree exactly)
+    // the page scrolls the focused element into view: judge it where it comes to rest, should any scroll be
+    // animated (it rests when three frames in a row agree exactly)
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     for (let i = 0, last = "", same = 0; i < 120 && same < 2; i++) {
       await frame();

@@ -1,6 +1,6 @@
 import { expect, test } from "../support/test";
 import { byName, freeToursOf, paises, tours } from "../support/api";
-import { hydrated, pausedClock } from "../support/storefront";
+import { bannerAlreadyClosed, hydrated, pausedClock } from "../support/storefront";
 
 /*
  * Storefront pages with JavaScript: they paint before their JavaScript runs, then hydrate; a server-side toast;
@@ -86,6 +86,24 @@ test.describe("legal, menu pages and 404", () => {
       await expect(page.getByRole("heading", { level: 1 })).not.toBeEmpty();
       await expect(page).toHaveTitle(/\| Puzzle Travel$/);
     }
+  });
+
+  test("a footer link opens its page at the top at once, not sliding up from where the footer was", async ({ page }) => {
+    await bannerAlreadyClosed(page);
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Quiénes somos" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quiénes somos");
+    // the scroll position over the next frames, from the moment the new page shows: at the top in every one
+    const scrolls = await page.evaluate(async () => {
+      const seen: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        seen.push(Math.round(window.scrollY));
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+      return seen;
+    });
+    expect(scrolls).toEqual(Array(10).fill(0));
   });
 
   test("unknown addresses and unknown ids answer a Spanish 404 page", async ({ page }) => {
