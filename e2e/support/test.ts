@@ -1,4 +1,5 @@
 import { test as base, type Browser, type BrowserContext, type ConsoleMessage, type Page, type Response } from "@playwright/test";
+import { closeCopyOf } from "./axe";
 import { STORE_URL } from "./env";
 import { openPanel, type Rol } from "./staff";
 
@@ -95,6 +96,7 @@ export const test = base.extend<Fixtures, { cspBrowser: void }>({
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) returnWhenHydrated(page);
     await use(page);
+    await closeCopyOf(page);
   },
   signIn: async ({ page }, use) => {
     await use((path, rol) => openPanel(page, path, rol));

@@ -101,7 +101,44 @@ async function route(name: string): Promise<Route> {
   return found!;
 }
 
+const PLANTED = '<img src="/favicon.ico" width="32" height="32"><input type="text" name="plantado">';
+
+/** /legal with an image without a text alternative and a field without a label in its main. */
+async function plantViolations(page: Page): Promise<void> {
+  if (test.info().project.use.javaScriptEnabled === false) {
+    await page.route("**/legal", async (route) => {
+      const served = await route.fetch();
+      await route.fulfill({ response: served, body: (await served.text()).replace("</main>", `${PLANTED}</main>`) });
+    });
+    await page.goto("/legal");
+  } else {
+    // after hydration: React would drop nodes it did not render while hydrating
+    await page.goto("/legal");
+    await page.locator("main").evaluate((main, planted) => main.insertAdjacentHTML("beforeend", planted), PLANTED);
+  }
+}
+
+/** The scan itself fails on a page that breaks the rules (with JavaScript on, and off in its copy). */
+async function scanFailsOnPlantedViolations(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await plantViolations(page);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
+    const failure = await expectAccessible(page, "/legal with planted violations").then(
+      () => "",
+      (error: Error) => error.message,
+    );
+    expect(failure).toContain("critical image-alt");
+    expect(failure).toContain("critical label");
+  }
+}
+
 test.describe("JavaScript on", () => {
+  test("axe: the scan fails on planted violations", async ({ page }) => {
+    await bannerAlreadyClosed(page);
+    await scanFailsOnPlantedViolations(page);
+  });
+
   for (const name of NAMES) {
     test(`axe: ${name}`, async ({ page }) => {
       await bannerAlreadyClosed(page);
@@ -119,6 +156,10 @@ test.describe("JavaScript on", () => {
 });
 
 test.describe("JavaScript off", { tag: "@nojs" }, () => {
+  test("axe: the scan fails on planted violations", async ({ page }) => {
+    await scanFailsOnPlantedViolations(page);
+  });
+
   for (const name of NAMES) {
     test(`axe: ${name}`, async ({ page }) => {
       await scan(page, await route(name));
