@@ -71,7 +71,10 @@ async function browseToTour(page: Page) {
 async function pickDateAndDeparture(page: Page): Promise<{ fecha: string; hora: string }> {
   await page.getByRole("link", { name: "Mes siguiente" }).click();
   await expect(page).toHaveURL(/[?&]mes=\d{4}-\d{2}/);
+  // the URL can change a frame before the new month is drawn: wait for its days before reading them
+  const mes = new URL(page.url()).searchParams.get("mes")!;
   const days = page.locator(".calendar a.day--available");
+  await expect(days.first()).toHaveAttribute("data-date", new RegExp(`^${mes}-`));
   const dates = await days.evaluateAll((links) => links.map((a) => a.getAttribute("data-date")!));
   for (const fecha of dates) {
     await page.locator(`.calendar a[data-date="${fecha}"]`).click();

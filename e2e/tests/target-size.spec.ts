@@ -12,6 +12,9 @@ test.use({ viewport: { width: 320, height: 700 } });
 const MIN = 24;
 
 async function expectTargets(targets: Locator, what: string, atLeast = 1) {
+  // after a client-side navigation the URL can change a frame before the new page is drawn: wait for the targets
+  await expect.poll(() => targets.count(), { message: what }).toBeGreaterThanOrEqual(atLeast);
+  await expect(targets.first()).toBeVisible();
   const boxes = await targets.evaluateAll((els) =>
     els.map((el) => {
       const r = el.getBoundingClientRect();
