@@ -94,6 +94,8 @@ test.describe("countries and cities", () => {
     await expect(row).toHaveCount(0);
 
     await page.getByRole("menuitem", { name: "Países" }).click();
+    // the cities' list has a "Buscar" box too: search only once the countries' list is the one shown
+    await expect(page).toHaveURL(/\/panel\/pais(\?|$)/);
     await search(page, "Buscar", paisNombre);
     const paisRow = page.getByRole("row").filter({ hasText: paisNombre });
     await paisRow.getByRole("button", { name: "Eliminar" }).click();

@@ -49,7 +49,8 @@ test.describe("tours", () => {
     await expect(page.getByRole("row").nth(1)).toContainText(/USD \d+\.\d{2}/);
     await page.getByRole("link", { name: "Nuevo tour" }).click();
     await expect(page).toHaveURL(`${STORE_URL}/panel/destinos/create`);
-    await expect(page.getByRole("button", { name: "Crear Tour" })).toBeVisible();
+    // the form's screen and its rich-text editor load on first use: past 10 s once at load 6
+    await expect(page.getByRole("button", { name: "Crear Tour" })).toBeVisible({ timeout: 30_000 });
     await page.getByRole("link", { name: "Ver lista" }).click();
     await expect(page).toHaveURL(/\/panel\/destinos(\?.*)?$/);
   });
