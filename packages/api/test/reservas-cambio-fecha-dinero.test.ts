@@ -90,11 +90,20 @@ describe("the money a date change leaves behind", () => {
     t.sim.control.refuseRefunds("REFUND_FAILED_INSUFFICIENT_FUNDS");
     const answer = CambioFechaAnswer.parse((await cambiar(b, linea, "2026-11-27")).json());
     expect(answer.cambio.estado).toBe("reembolso_pendiente");
-    // its job is gone (as after its last try); PayPal accepts again, and nothing retries it
+    const id = Number(answer.cambio.id);
+    // the queue's own first try is refused too and waits 2–4 s for the next: its job goes then (as after its last
+    // try), never while a try is running, whose PayPal call could land after PayPal accepts again
+    const jobState = async () => {
+      const { rows } = (await t.db.execute(
+        sql`select state from pgboss.job where name = 'cambio-fecha-reembolso' and singleton_key = ${`cambio-${id}`}`,
+      )) as unknown as { rows: Array<{ state: string }> };
+      return rows[0]?.state;
+    };
+    await until(async () => (await jobState()) === "retry");
     await t.db.execute(sql`delete from pgboss.job where name = 'cambio-fecha-reembolso'`);
+    // PayPal accepts again, and nothing retries it
     t.sim.control.refuseRefunds(null);
     await new Promise((r) => setTimeout(r, 3_000));
-    const id = Number(answer.cambio.id);
     expect((await t.db.select().from(cambioFecha).where(eq(cambioFecha.id, id)))[0]!.estado).toBe("reembolso_pendiente");
     expect(refunds() - before).toBe(0);
 
